@@ -635,7 +635,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native156
 		}
-	case "!noWorkTree() && ( (pos(0) == \"checkout\" && hasFlag(\"f\", \"force\")) || (pos(0) == \"rm\" && hasFlag(\"f\", \"force\") && !hasFlag(\"cached\", \"n\", \"dry-run\") &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))) ||\n(pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\")) || ((pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"])) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))))":
+	case "!noWorkTree() && ( (pos(0) == \"checkout\" && hasFlag(\"f\", \"force\")) || (pos(0) == \"rm\" && hasFlag(\"f\", \"force\") && !hasFlag(\"cached\", \"n\", \"dry-run\") &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))) ||\n(pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\")) || ((pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"] || # matches \"^[./~]|[*?\\\\[]\") ||\n    len(positional) > 2 && !hasFlag(\"b\", \"B\", \"orphan\")) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))))":
 		if scope == "command" {
 			return native157
 		}
@@ -1656,7 +1656,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [783]lazyRegexp{
+var nativeRegexps = [784]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1913,6 +1913,7 @@ var nativeRegexps = [783]lazyRegexp{
 	{src: "(?s)\\b(for|while|find|xargs)\\b.*\\b(openssl|gpg|ccrypt|age|7z|zip)\\b"},
 	{src: "(?s)\\b(openssl\\s+(enc\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\b[^\\n;|&]*\\s(-c|--symmetric|-e|--encrypt)\\b|ccrypt\\b|age\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\b|7z\\s+a\\b[^\\n;|&]*\\s-p|zip\\s[^\\n;|&]*(-P|-e|--encrypt)\\b)"},
 	{src: "\\b(openssl|gpg2?|ccrypt|age|7z|unzip)\\b[^\\n;|&]*\\s(-d|--decrypt|-decrypt)(\\s|$)|\\b7z\\s+[ex]\\b"},
+	{src: "^[./~]|[*?\\[]"},
 	{src: "^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)="},
 	{src: "^(~|/root|/home/[^/]+|/Users/[^/]+)/\\."},
 	{src: "^GIT_WORK_TREE="},
@@ -6178,12 +6179,15 @@ func native157(env any) bool {
 			((e.Pos(0) == "switch") &&
 				e.HasFlag("discard-changes", "f", "force"))) ||
 			((((e.Pos(0) == "checkout") &&
-				(anyOf(e.Args, func(p0 string) bool {
+				((anyOf(e.Args, func(p0 string) bool {
 					return (p0 == "--")
 				}) ||
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return in(p0, ".", "*", ":/")
-					}))) ||
+						return (in(p0, ".", "*", ":/") ||
+							matchRe(&nativeRegexps[256], p0))
+					})) ||
+					((len(e.Positional) > 2) &&
+						!e.HasFlag("b", "B", "orphan")))) ||
 				((e.Pos(0) == "restore") &&
 					(!e.HasFlag("S", "staged") ||
 						e.HasFlag("W", "worktree")))) &&
@@ -6238,7 +6242,7 @@ func native161(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[256], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[257], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -6295,7 +6299,7 @@ func native162(env any) bool {
 									(((let3 != "") &&
 										!matchRe(&nativeRegexps[234], p0)) &&
 										(sensitivePath(((let3 + "/") + p0)) ||
-											(matchReWith(&nativeRegexps[257], "/.", cleanPath(((let3+"/")+p0))) &&
+											(matchReWith(&nativeRegexps[258], "/.", cleanPath(((let3+"/")+p0))) &&
 												secretPath(((let3 + "/") + p0))))))
 							})) ||
 							(!e.Agent &&
@@ -6371,11 +6375,11 @@ func native163(env any) bool {
 									}))) ||
 								((in(e.Name, "export", "declare", "typeset") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[258], "GIT_WORK_TREE=", p0) &&
+										return (matchReWith(&nativeRegexps[259], "GIT_WORK_TREE=", p0) &&
 											(isHome(substr(p0, 14, len(p0))) ||
 												isRoot(substr(p0, 14, len(p0)))))
 									})) &&
-									matchReWith(&nativeRegexps[259], "git", e.Line)))) ||
+									matchReWith(&nativeRegexps[260], "git", e.Line)))) ||
 							(((e.Name == "git") &&
 								(e.Pos(0) == "add")) &&
 								((matchComputed(let4, cleanPath(let3)) &&
@@ -6470,7 +6474,7 @@ func native165(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[260], "remote.", p0)
+					return matchReWith(&nativeRegexps[261], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -6482,8 +6486,8 @@ func native166(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[261], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[262], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[262], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[263], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -6572,14 +6576,14 @@ func native172(env any) bool {
 func native173(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[263], e.Original))
+		!matchRe(&nativeRegexps[264], e.Original))
 }
 
 // native174 is the condition of url-confusable-host.
 func native174(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[264], "://", e.Original))
+		matchReFold(&nativeRegexps[265], "://", e.Original))
 }
 
 // native175 is the condition of macos-protection-off.
@@ -6616,16 +6620,16 @@ func native175(env any) bool {
 					in(e.Pos(1), "add", "clear"))))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[265], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[266], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[266], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[267], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[267], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[268], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[268], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[269], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -6642,7 +6646,7 @@ func native175(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[269], "--set", p0)
+					return matchReWith(&nativeRegexps[270], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -6656,14 +6660,14 @@ func native175(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[270], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[271], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[271], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[272], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -6677,7 +6681,7 @@ func native176(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[272], "-", p0)
+					return matchReWith(&nativeRegexps[273], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -6731,7 +6735,7 @@ func native178(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[273], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[274], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -6743,11 +6747,11 @@ func native178(env any) bool {
 func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[274], "-set", p0)
+		return matchReAny(&nativeRegexps[275], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[275], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[276], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -6759,15 +6763,15 @@ func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[276], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[277], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[277], "login", p0)
+				return matchReFold(&nativeRegexps[278], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[277], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[278], "login", e.Stdin.Text))))
 }
 
 // native181 is the condition of launchd-job.
@@ -6801,9 +6805,9 @@ func native182(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[278], "clipboard", p0)
+					return matchReFold(&nativeRegexps[279], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[278], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[279], "clipboard", e.Stdin.Text)))))
 }
 
 // native183 is the condition of screen-capture-agent.
@@ -6817,7 +6821,7 @@ func native183(env any) bool {
 func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[279], "sleep", e.Line))
+		matchReWith(&nativeRegexps[280], "sleep", e.Line))
 }
 
 // native185 is the condition of mic-camera-capture-agent.
@@ -6835,7 +6839,7 @@ func native185(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[280], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[281], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -6843,23 +6847,23 @@ func native185(env any) bool {
 func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[281], "dialog", p0)
+		return matchReFold(&nativeRegexps[282], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[281], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[282], "dialog", e.Stdin.Text))
 }
 
 // native187 is the condition of applescript-remote-machine.
 func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[282], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[283], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[282], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[283], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[283], "volume", p0)
+				return matchReFold(&nativeRegexps[284], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[283], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[284], "volume", e.Stdin.Text))))
 }
 
 // native188 is the condition of read-private-store-agent.
@@ -6867,7 +6871,7 @@ func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[284], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[285], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -6878,7 +6882,7 @@ func native189(env any) bool {
 		((((e.Name == "log") &&
 			in(e.Pos(0), "show", "stream", "collect")) &&
 			anyOf(e.Options("predicate"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[285], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
+				return matchReAny(&nativeRegexps[286], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
 			})) ||
 			(((e.Name == "dsexport") &&
 				(len(e.Positional) > 1)) &&
@@ -6901,7 +6905,7 @@ func native190(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[286], "/Users/", p0)
+					return matchReWith(&nativeRegexps[287], "/Users/", p0)
 				}))))
 }
 
@@ -6932,10 +6936,10 @@ func native193(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return ((((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[287], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[288], ".", urlHost(p0)))) &&
+				(matchRe(&nativeRegexps[288], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[289], ".", urlHost(p0)))) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[289], "url.", p0)))
+					matchReFold(&nativeRegexps[290], "url.", p0)))
 		}))
 }
 
@@ -6955,7 +6959,7 @@ func native195(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[290], "%25", p0))
+				matchReWith(&nativeRegexps[291], "%25", p0))
 		}))
 }
 
@@ -6978,12 +6982,12 @@ func native197(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[291], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[292], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[292], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[293], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -7001,9 +7005,9 @@ func native198(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[293], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[294], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[291], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[292], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -7015,9 +7019,9 @@ func native199(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[294], "@", p0)) &&
+				matchReWith(&nativeRegexps[295], "@", p0)) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[295], "url.", p0)))
+					matchReFold(&nativeRegexps[296], "url.", p0)))
 		}))
 }
 
@@ -7026,7 +7030,7 @@ func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[296], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[297], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -7053,8 +7057,8 @@ func native201(env any) bool {
 func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[297], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[298], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[298], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[299], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native203 is the condition of inline-code-download.
@@ -7062,11 +7066,11 @@ func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[299], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[300], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[301], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[302], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[303], "http://", e.Code))))
+		matchReAny(&nativeRegexps[300], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[301], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[302], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[303], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[304], "http://", e.Code))))
 }
 
 // native204 is the condition of insecure-tls.
@@ -7097,14 +7101,14 @@ func native204(env any) bool {
 						return (p0 == "set")
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[304], ".trusted-host", p0)
+						return matchReWith(&nativeRegexps[305], ".trusted-host", p0)
 					}))) ||
 				((in(e.Name, "npm", "yarn", "pnpm") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[305], "strict-ssl\x00enablestrictssl", p0)
+						return matchReAny(&nativeRegexps[306], "strict-ssl\x00enablestrictssl", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[306], "false", p0)
+						return matchReWith(&nativeRegexps[307], "false", p0)
 					}))) ||
 				(in(e.Name, "helm", "kubectl") &&
 					e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -7139,37 +7143,37 @@ func native204(env any) bool {
 func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[307], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[308], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[308], "/dev/", p0)
+			return matchReWith(&nativeRegexps[309], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[309], ":", p0)
+				return matchReFold(&nativeRegexps[310], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[310], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[311], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[311], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[312], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[312], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[313], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
-			matchReAny(&nativeRegexps[314], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
+			matchReAny(&nativeRegexps[313], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[314], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
+			matchReAny(&nativeRegexps[315], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
 }
 
 // native206 is the condition of inline-socket-public-ip.
 func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[315], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
+		matchReAny(&nativeRegexps[316], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
 		anyOf(strings.Split(e.Code, "\""), func(p0 string) bool {
 			return anyOf(strings.Split(p0, "'"), func(p1 string) bool {
 				return (isIP(strings.TrimSpace(p1)) &&
@@ -7186,9 +7190,9 @@ func native207(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[316], "$", p0) &&
+				(matchReWith(&nativeRegexps[317], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[317], "$(cat ", p0))
+				matchReWith(&nativeRegexps[318], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -7207,7 +7211,7 @@ func native207(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[318], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[319], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -7221,10 +7225,10 @@ func native207(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[319], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[320], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[320], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[321], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -7246,7 +7250,7 @@ func native207(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[321], "$(", p0)
+				return matchReWith(&nativeRegexps[322], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7255,7 +7259,7 @@ func native207(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[322], ":", p0)) &&
+						matchReWith(&nativeRegexps[323], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -7265,11 +7269,11 @@ func native207(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[323], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[324], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[321], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[324], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[322], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[325], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -7348,7 +7352,7 @@ func native209(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[325], ":", p0)
+					return matchReWith(&nativeRegexps[326], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
@@ -7393,7 +7397,7 @@ func native210(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[326], "$", p0) &&
+							(matchReWith(&nativeRegexps[327], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -7403,7 +7407,7 @@ func native210(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[327], "://", p0)
+							return matchReWith(&nativeRegexps[328], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -7421,16 +7425,16 @@ func native210(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[326], "$", p0) &&
+									(matchReWith(&nativeRegexps[327], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[327], "://", p0)
+								return matchReWith(&nativeRegexps[328], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[328], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[329], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -7450,7 +7454,7 @@ func native211(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[329], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[330], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -7474,8 +7478,8 @@ func native212(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[326], "$", p0)) &&
-			matchReWith(&nativeRegexps[330], ".", p0))
+			matchReWith(&nativeRegexps[327], "$", p0)) &&
+			matchReWith(&nativeRegexps[331], ".", p0))
 	})
 }
 
@@ -7535,7 +7539,7 @@ func native213(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[331], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[332], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -7545,7 +7549,7 @@ func native213(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[332], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[333], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -7617,13 +7621,13 @@ func native214(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[333], "/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[334], "/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[333], "/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[334], "/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -7635,7 +7639,7 @@ func native215(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[334], "cd", e.Line))
+		matchReWith(&nativeRegexps[335], "cd", e.Line))
 }
 
 // native216 is the condition of reverse-shell-fifo.
@@ -7648,7 +7652,7 @@ func native216(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[335], "mk", e.Line))
+		matchReWith(&nativeRegexps[336], "mk", e.Line))
 }
 
 // native217 is the condition of shell-piped-to-network.
@@ -7675,20 +7679,20 @@ func native218(env any) bool {
 // native219 is the condition of awk-network.
 func native219(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[336], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[337], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[337], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[338], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native220 is the condition of dns-update.
 func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[338], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[339], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[339], "del", p0)
+			return matchReFold(&nativeRegexps[340], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[338], "del", p0.Target)
+			return matchReFold(&nativeRegexps[339], "del", p0.Target)
 		}))
 }
 
@@ -7706,7 +7710,7 @@ func native221(env any) bool {
 							(((urlHost(p0) != "") ||
 								strings.Contains(p0, ":")) ||
 								strings.Contains(p0, "."))) ||
-							matchReWith(&nativeRegexps[340], "_REGISTRY", p0)))
+							matchReWith(&nativeRegexps[341], "_REGISTRY", p0)))
 				})
 				return func() bool {
 					let3 := func() string {
@@ -7730,7 +7734,7 @@ func native221(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[341], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[342], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -7741,15 +7745,15 @@ func native221(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[342], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[343], "*", p0) ||
-												matchReAny(&nativeRegexps[344], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[343], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[344], "*", p0) ||
+												matchReAny(&nativeRegexps[345], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[345], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[346], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[346], "${", p0)
+											return matchReWith(&nativeRegexps[347], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[347], "$", e.Source)))
+											!matchReWith(&nativeRegexps[348], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -7798,7 +7802,7 @@ func native221(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[348], " ", p0) {
+															if matchReWith(&nativeRegexps[349], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -7812,7 +7816,7 @@ func native221(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[347], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[348], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -7821,23 +7825,23 @@ func native221(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[349], "%", p0) &&
+												return (matchReWith(&nativeRegexps[350], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[350], ":", p0) &&
+												return (matchReWith(&nativeRegexps[351], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[347], "$", p0)) &&
+												matchReWith(&nativeRegexps[348], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[351], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[352], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -7874,10 +7878,10 @@ func native223(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[352], ".", p0))
+					matchReWith(&nativeRegexps[353], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[347], "$", p0) &&
+			return (matchReWith(&nativeRegexps[348], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -7910,7 +7914,7 @@ func native224(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[353], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[354], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					(((in("busybox", e.Wrappers...) ||
@@ -7918,10 +7922,10 @@ func native224(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[354], p0)
+							return matchRe(&nativeRegexps[355], p0)
 						})) ||
 						anyOf(e.Options("S"), func(p0 string) bool {
-							return matchRe(&nativeRegexps[354], p0)
+							return matchRe(&nativeRegexps[355], p0)
 						}))))
 		}()
 	}()
@@ -7935,7 +7939,7 @@ func native225(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[355], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[356], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -7964,7 +7968,7 @@ func native227(env any) bool {
 					in(e.Pos(0), "http", "start")))) ||
 			((e.Name == "cloudflared") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[356], "://", p0) ||
+					return (matchReWith(&nativeRegexps[357], "://", p0) ||
 						matchComputed((("^(--url=)?(https?://)?[^/@]*:"+let0)+"(/|$)"), p0))
 				}) ||
 					(((e.Agent &&
@@ -7990,7 +7994,7 @@ func native227(env any) bool {
 				!in(e.Pos(0), "verify", "status"))) ||
 			(((e.Name == "socat") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[357], "-listen:", p0)
+					return matchReAny(&nativeRegexps[358], "-listen:", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed((("(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:" + let0) + "(,|$)"), p0)
@@ -8002,7 +8006,7 @@ func native227(env any) bool {
 			(((e.Name == "chisel") &&
 				(e.Pos(0) == "client")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[358], "R:", p0)
+					return matchReWith(&nativeRegexps[359], "R:", p0)
 				}))) ||
 			((e.Name == "bore") &&
 				(e.Pos(0) == "local"))) ||
@@ -8027,15 +8031,15 @@ func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[359], "@", p0) &&
-				!matchReWith(&nativeRegexps[360], "@", p0))
+			return (matchReWith(&nativeRegexps[360], "@", p0) &&
+				!matchReWith(&nativeRegexps[361], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[361], ":", p0) &&
-						!matchReAny(&nativeRegexps[362], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[362], ":", p0) &&
+						!matchReAny(&nativeRegexps[363], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -8052,7 +8056,7 @@ func native228(env any) bool {
 func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[363], "@", p0)
+		return matchReWith(&nativeRegexps[364], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -8068,18 +8072,18 @@ func native230(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[364], ":", p0)
+				return matchReFold(&nativeRegexps[365], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[365], ":", p0)
+				return matchReFold(&nativeRegexps[366], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[366], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[367], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[361], ":", p0) &&
-						!matchReAny(&nativeRegexps[362], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[362], ":", p0) &&
+						!matchReAny(&nativeRegexps[363], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -8103,14 +8107,14 @@ func native231(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[367], ":", p0)
-			})) &&
-			!anyOf(e.Args, func(p0 string) bool {
 				return matchReFold(&nativeRegexps[368], ":", p0)
 			})) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchReFold(&nativeRegexps[369], ":", p0)
+			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[369], "create:", p0) ||
-					matchReFold(&nativeRegexps[370], ":", p0))
+				return (matchReFold(&nativeRegexps[370], "create:", p0) ||
+					matchReFold(&nativeRegexps[371], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -8121,7 +8125,7 @@ func native231(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[371], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[372], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -8147,7 +8151,7 @@ func native232(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[372], p0)
+					return matchRe(&nativeRegexps[373], p0)
 				}))))
 }
 
@@ -8155,8 +8159,8 @@ func native232(env any) bool {
 func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[373], ":", p0) &&
-			!matchReWith(&nativeRegexps[374], ":", p0))
+		return (matchReWith(&nativeRegexps[374], ":", p0) &&
+			!matchReWith(&nativeRegexps[375], ":", p0))
 	})
 }
 
@@ -8184,7 +8188,7 @@ func native235(env any) bool {
 		return (((e.Name == "git-daemon") ||
 			(e.Pos(0) == "daemon")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[375], "--enable=receive-pack", p0)
+				return matchReWith(&nativeRegexps[376], "--enable=receive-pack", p0)
 			}) ||
 				(e.HasFlag("export-all") &&
 					((anyOf(e.Options("base-path"), func(p0 string) bool {
@@ -8216,7 +8220,7 @@ func native236(env any) bool {
 					return !in(p0, "127.0.0.1", "localhost", "::1", "[::1]")
 				}) ||
 					anyOf(e.Options("user-data-dir"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[376], "/", cleanPath(p0))
+						return matchReWith(&nativeRegexps[377], "/", cleanPath(p0))
 					}))))
 	}()
 }
@@ -8225,8 +8229,8 @@ func native236(env any) bool {
 func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[377], p0) ||
-			matchReWith(&nativeRegexps[378], "w", p0))
+		return (matchRe(&nativeRegexps[378], p0) ||
+			matchReWith(&nativeRegexps[379], "w", p0))
 	})
 }
 
@@ -8239,23 +8243,23 @@ func native238(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[379], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[380], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[380], p1)
+							return matchRe(&nativeRegexps[381], p1)
 						}))))
 		})) ||
 		(((e.Dynamic &&
 			e.HasFlag("R", "recursive")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[381], "$", p0) &&
-					!matchReWith(&nativeRegexps[382], "$", p0))
+				return (matchReWith(&nativeRegexps[382], "$", p0) &&
+					!matchReWith(&nativeRegexps[383], "$", p0))
 			})) ||
 			((in("find", e.Wrappers...) &&
 				in("{}", e.Positional...)) &&
 				anyOf(e.WrapperArgs, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[381], "$", p0) &&
-						!matchReWith(&nativeRegexps[382], "$", p0))
+					return (matchReWith(&nativeRegexps[382], "$", p0) &&
+						!matchReWith(&nativeRegexps[383], "$", p0))
 				}))))
 }
 
@@ -8264,16 +8268,16 @@ func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[383], "s", p0) ||
-				matchRe(&nativeRegexps[384], p0))
+			return (matchReWith(&nativeRegexps[384], "s", p0) ||
+				matchRe(&nativeRegexps[385], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[385], "/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[386], "/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[384], p0) ||
-					matchReWith(&nativeRegexps[383], "s", p0))
+				return (matchRe(&nativeRegexps[385], p0) ||
+					matchReWith(&nativeRegexps[384], "s", p0))
 			})))
 }
 
@@ -8282,18 +8286,18 @@ func native240(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[383], "s", p0) ||
-				matchRe(&nativeRegexps[386], p0))
+			return (matchReWith(&nativeRegexps[384], "s", p0) ||
+				matchRe(&nativeRegexps[387], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[387], "bin/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[388], "bin/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[386], p0)
+				return matchRe(&nativeRegexps[387], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[388], cleanPath(p0))
+			return matchRe(&nativeRegexps[389], cleanPath(p0))
 		}))
 }
 
@@ -8303,7 +8307,7 @@ func native241(env any) bool {
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isRoot(p0) ||
-				matchReWith(&nativeRegexps[389], "${", p0)) ||
+				matchReWith(&nativeRegexps[390], "${", p0)) ||
 				in(cleanPath(p0), "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/var", "/usr/bin", "/usr/lib", "/usr/sbin", "/dev", "/proc", "/sys", "/System", "/Library", "/private", "/etc/*", "/usr/*", "/var/*"))
 		}))
 }
@@ -8315,7 +8319,7 @@ func native242(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[390], "+", p0)
+					return matchReWith(&nativeRegexps[391], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -8324,8 +8328,8 @@ func native242(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[391], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[392], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[392], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[393], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -8344,12 +8348,12 @@ func native242(env any) bool {
 func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[393], p0)
+		return matchRe(&nativeRegexps[394], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[394], "bin/", p0))
+				matchReWith(&nativeRegexps[395], "bin/", p0))
 		}))
 }
 
@@ -8357,9 +8361,9 @@ func native243(env any) bool {
 func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[395], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[396], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[396], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[397], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -8383,66 +8387,66 @@ func native245(env any) bool {
 				return !secretPath(p0)
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[397], p0) ||
-					matchRe(&nativeRegexps[398], p0)) ||
+				return ((((matchRe(&nativeRegexps[398], p0) ||
 					matchRe(&nativeRegexps[399], p0)) ||
-					matchReWith(&nativeRegexps[400], "w", p0)) ||
-					matchReWith(&nativeRegexps[401], "g", p0))
+					matchRe(&nativeRegexps[400], p0)) ||
+					matchReWith(&nativeRegexps[401], "w", p0)) ||
+					matchReWith(&nativeRegexps[402], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[398], p0) ||
-					matchRe(&nativeRegexps[402], p0)) ||
-					matchReWith(&nativeRegexps[403], "w", p0)) ||
-					matchReWith(&nativeRegexps[400], "w", p0))
+				return (((matchRe(&nativeRegexps[399], p0) ||
+					matchRe(&nativeRegexps[403], p0)) ||
+					matchReWith(&nativeRegexps[404], "w", p0)) ||
+					matchReWith(&nativeRegexps[401], "w", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((secretPath(p0) &&
-					matchReWith(&nativeRegexps[404], "/", cleanPath(p0))) ||
-					matchReWith(&nativeRegexps[405], "/root/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[405], "/", cleanPath(p0))) ||
+					matchReWith(&nativeRegexps[406], "/root/.", cleanPath(p0)))
 			})) &&
 			(anyOf(e.Options("reference"), func(p0 string) bool {
 				return !secretPath(p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return ((matchRe(&nativeRegexps[397], p0) ||
-						matchRe(&nativeRegexps[399], p0)) ||
-						matchRe(&nativeRegexps[406], p0))
+					return ((matchRe(&nativeRegexps[398], p0) ||
+						matchRe(&nativeRegexps[400], p0)) ||
+						matchRe(&nativeRegexps[407], p0))
 				})))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[404], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[405], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[407], p0)
+				return matchRe(&nativeRegexps[408], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[408], p0)
+				return matchRe(&nativeRegexps[409], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[409], ":", p0)
+					return matchReWith(&nativeRegexps[410], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[410], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[411], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[411], p0)
+				return matchRe(&nativeRegexps[412], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[409], ":", p0)
+					return matchReWith(&nativeRegexps[410], ":", p0)
 				}))))
 }
 
@@ -8455,7 +8459,7 @@ func native246(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[412], "-", p0)
+					return matchReWith(&nativeRegexps[413], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -8469,20 +8473,20 @@ func native246(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[413], "0", p0)
+				return matchReWith(&nativeRegexps[414], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[413], "0", p0)
+				return matchReWith(&nativeRegexps[414], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[414], ":", p0)
+				return matchReWith(&nativeRegexps[415], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[414], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[415], ":", e.Stdin.Text))))
 }
 
 // native247 is the condition of privileged-group.
@@ -8496,7 +8500,7 @@ func native247(env any) bool {
 		})) ||
 		(in(e.Name, "groupmod", "groupadd", "addgroup") &&
 			anyOf(e.Options("g", "gid"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[413], "0", p0)
+				return matchReWith(&nativeRegexps[414], "0", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			e.HasFlag("a", "append")) &&
@@ -8516,7 +8520,7 @@ func native247(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[415], "/Groups/", p0))
+					matchReWith(&nativeRegexps[416], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -8567,7 +8571,7 @@ func native249(env any) bool {
 			}))) ||
 		(in(e.Name, "usermod", "chsh") &&
 			anyOf(e.Options("s", "shell"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[416], "nologin\x00false", p0)
+				return matchReAny(&nativeRegexps[417], "nologin\x00false", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			(len(e.Options("G", "groups")) > 0)) &&
@@ -8582,7 +8586,7 @@ func native249(env any) bool {
 		((e.Name == "pwpolicy") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(strings.ToLower(p0), "disableuser", "-disableuser") ||
-					matchReAny(&nativeRegexps[417], "isdisabled=", p0))
+					matchReAny(&nativeRegexps[418], "isdisabled=", p0))
 			})))
 }
 
@@ -8594,14 +8598,14 @@ func native250(env any) bool {
 		((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/hosts", "/etc/resolv.conf", "/etc/ld.so.cache", "/etc/shells")
 		}) &&
-			(matchRe(&nativeRegexps[418], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[419], "-\x00=", index(e.Positional, 0)))) ||
+			(matchRe(&nativeRegexps[419], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[420], "-\x00=", index(e.Positional, 0)))) ||
 			(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (isRoot(p0) ||
 					in(cleanPath(p0), "/etc", "/home", "/Users", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var", "/tmp", "/usr/lib", "/usr/bin", "/usr/share"))
 			}) &&
-				(matchRe(&nativeRegexps[420], index(e.Positional, 0)) ||
-					matchReAny(&nativeRegexps[421], "-\x00=", index(e.Positional, 0)))))) ||
+				(matchRe(&nativeRegexps[421], index(e.Positional, 0)) ||
+					matchReAny(&nativeRegexps[422], "-\x00=", index(e.Positional, 0)))))) ||
 		((((e.Name == "chown") &&
 			(len(e.Positional) > 1)) &&
 			!e.HasFlag("R", "recursive")) &&
@@ -8609,7 +8613,7 @@ func native250(env any) bool {
 				let0 := index(strings.Split(index(e.Positional, 0), ":"), 0)
 				return ((let0 != "") &&
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return ((matchReWith(&nativeRegexps[422], "/", cleanPath(p0)) &&
+						return ((matchReWith(&nativeRegexps[423], "/", cleanPath(p0)) &&
 							(index(strings.Split(cleanPath(p0), "/"), 2) != let0)) ||
 							((cleanPath(p0) == "~") &&
 								!in(let0, "$USER", "${USER}", "$LOGNAME", "$(whoami)", "$(id -un)", "$(id -u)", "$(id -u -n)")))
@@ -8658,7 +8662,7 @@ func native253(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[423], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[424], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -8666,12 +8670,12 @@ func native253(env any) bool {
 func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[424], p0)
+		return matchRe(&nativeRegexps[425], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[425], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[426], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -8690,7 +8694,7 @@ func native255(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[426], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[427], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native256 is the condition of read-secret.
@@ -8704,16 +8708,16 @@ func native256(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[427], ".env", p0)
+				return matchReWith(&nativeRegexps[428], ".env", p0)
 			}))) &&
 		!(storesSecret(e.Name, e.Args) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
 				return ((!matchRe(&nativeRegexps[234], p0) &&
 					!strings.Contains(p0, "..")) &&
-					!matchReWith(&nativeRegexps[428], ".", p0))
+					!matchReWith(&nativeRegexps[429], ".", p0))
 			}))) &&
 		!(allOf(e.SecretFiles, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[427], ".env", p0)
+			return matchReWith(&nativeRegexps[428], ".env", p0)
 		}) &&
 			(((((((e.Name == "cut") &&
 				(e.Option("d", "delimiter") == "=")) &&
@@ -8725,21 +8729,21 @@ func native256(env any) bool {
 					in(index(e.Positional, 0), ".", "", "^", "$"))) ||
 				(((in(e.Name, "grep", "egrep") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[429], "-", p0)
+						return matchReWith(&nativeRegexps[430], "-", p0)
 					})) &&
 					(len(e.Positional) > 0)) &&
-					matchReWith(&nativeRegexps[430], "[", index(e.Positional, 0)))) ||
+					matchReWith(&nativeRegexps[431], "[", index(e.Positional, 0)))) ||
 				((in(e.Name, "awk", "gawk", "mawk") &&
 					(e.Option("F") == "=")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[431], "print $1", p0)
+						return matchReWith(&nativeRegexps[432], "print $1", p0)
 					}))) ||
 				(((e.Name == "sed") &&
 					!anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[432], "-", p0)
+						return matchReWith(&nativeRegexps[433], "-", p0)
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[433], "s/=.*//", p0)
+						return matchReWith(&nativeRegexps[434], "s/=.*//", p0)
 					})))))
 }
 
@@ -8774,7 +8778,7 @@ func native258(env any) bool {
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
 				!matchRe(&nativeRegexps[234], p0))) &&
-			matchReWith(&nativeRegexps[434], ".", p0))
+			matchReWith(&nativeRegexps[435], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -8826,7 +8830,7 @@ func native259(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[435], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[436], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -8876,10 +8880,10 @@ func native261(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[436], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[437], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[437], "/", p0))
+					matchReWith(&nativeRegexps[438], "/", p0))
 			})))
 }
 
@@ -8909,7 +8913,7 @@ func native263(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[438], ":", p0) ||
+					return (matchReWith(&nativeRegexps[439], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -8918,7 +8922,7 @@ func native263(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[439], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[440], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native264 is the condition of send-secret-dir.
@@ -8937,10 +8941,10 @@ func native265(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[440], p0)
+					return matchRe(&nativeRegexps[441], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[441], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[442], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -8950,13 +8954,13 @@ func native266(env any) bool {
 	return (!((len(e.Via) > 0) &&
 		((in(index(e.Via, (len(e.Via)-1)), "$(…)", "<(…)") &&
 			!e.CapturePrinted()) ||
-			matchReAny(&nativeRegexps[442], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
+			matchReAny(&nativeRegexps[443], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys", "export-secret-ssh-key")) ||
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[443], "-", p0)
+						return matchReWith(&nativeRegexps[444], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -8992,7 +8996,7 @@ func native267(env any) bool {
 func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[444], "mount", p0)
+		return matchReFold(&nativeRegexps[445], "mount", p0)
 	})
 }
 
@@ -9058,10 +9062,10 @@ func native269(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[445], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[446], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[446], "hguard", p0)
+					return matchReWith(&nativeRegexps[447], "hguard", p0)
 				}))))
 }
 
@@ -9131,13 +9135,13 @@ func native270(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[447], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[448], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[445], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[446], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[446], "hguard", p0)
+					return matchReWith(&nativeRegexps[447], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -9256,7 +9260,7 @@ func native271(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[448], baseName(p0)))
+										matchRe(&nativeRegexps[449], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -9280,7 +9284,7 @@ func native272(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "print", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install", "df")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[449], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[450], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -9313,7 +9317,7 @@ func native272(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[450], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[451], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -9327,7 +9331,7 @@ func native272(env any) bool {
 func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[451], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[452], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -9345,15 +9349,15 @@ func native273(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[452], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[453], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[453], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[454], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[454], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[455], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native274 is the condition of self-computed-target-agent.
@@ -9384,19 +9388,19 @@ func native275(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[455], "hguard", p0)
+				return matchReWith(&nativeRegexps[456], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[456], "hguard", p0)
+					return matchReWith(&nativeRegexps[457], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[457], "hguard", p0)
+						return matchReWith(&nativeRegexps[458], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[458], "hguard", p0)
+					return matchReWith(&nativeRegexps[459], "hguard", p0)
 				}))))
 }
 
@@ -9427,13 +9431,13 @@ func native276(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[459], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[460], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[460], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[461], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -9471,13 +9475,13 @@ func native277(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[459], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[460], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[460], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[461], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -9488,10 +9492,10 @@ func native277(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[457], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[458], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[461], "hguard", p0) ||
-						matchReWith(&nativeRegexps[462], "hguard", p0))
+					return (matchReWith(&nativeRegexps[462], "hguard", p0) ||
+						matchReWith(&nativeRegexps[463], "hguard", p0))
 				}))))
 }
 
@@ -9501,8 +9505,8 @@ func native278(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[463], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[464], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[464], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[465], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native279 is the condition of self-inline-write-agent.
@@ -9512,8 +9516,8 @@ func native279(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[463], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[464], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[464], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[465], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native280 is the condition of self-env.
@@ -9534,23 +9538,23 @@ func native280(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[465], "hguard_", p0)
+			return matchReFold(&nativeRegexps[466], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[465], "hguard_", p0)
+					return matchReFold(&nativeRegexps[466], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[466], "-", p0) ||
+						return (matchReWith(&nativeRegexps[467], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[467], "hguard", p0)
+					return matchReFold(&nativeRegexps[468], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -9568,13 +9572,13 @@ func native280(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[468], "hguard_", p0)
+					return matchReFold(&nativeRegexps[469], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[465], "hguard_", p0)
+					return matchReFold(&nativeRegexps[466], "hguard_", p0)
 				})))
 	}()
 }
@@ -9598,23 +9602,23 @@ func native281(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[465], "hguard_", p0)
+				return matchReFold(&nativeRegexps[466], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[465], "hguard_", p0)
+						return matchReFold(&nativeRegexps[466], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[466], "-", p0) ||
+							return (matchReWith(&nativeRegexps[467], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[467], "hguard", p0)
+						return matchReFold(&nativeRegexps[468], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -9632,13 +9636,13 @@ func native281(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[468], "hguard_", p0)
+						return matchReFold(&nativeRegexps[469], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[465], "hguard_", p0)
+						return matchReFold(&nativeRegexps[466], "hguard_", p0)
 					}))))
 	}()
 }
@@ -9649,30 +9653,30 @@ func native282(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[469], "-", p0)
+			return matchReWith(&nativeRegexps[470], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[470], p0))
+					matchRe(&nativeRegexps[471], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[471], p0)
+				return matchRe(&nativeRegexps[472], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[472], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[473], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[473], "accept-", p0)
+				return matchReWith(&nativeRegexps[474], "accept-", p0)
 			})))
 }
 
@@ -9683,30 +9687,30 @@ func native283(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[469], "-", p0)
+				return matchReWith(&nativeRegexps[470], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[470], p0))
+						matchRe(&nativeRegexps[471], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[471], p0)
+					return matchRe(&nativeRegexps[472], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[472], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[473], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[473], "accept-", p0)
+					return matchReWith(&nativeRegexps[474], "accept-", p0)
 				}))))
 }
 
@@ -9714,7 +9718,7 @@ func native283(env any) bool {
 func native284(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[474], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[475], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -9726,7 +9730,7 @@ func native285(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[474], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[475], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -9743,7 +9747,7 @@ func native286(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[474], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[475], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -9765,7 +9769,7 @@ func native287(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[474], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[475], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -9848,16 +9852,16 @@ func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[467], "hguard", p0)
+			return matchReFold(&nativeRegexps[468], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[467], "hguard", p0)
+				return matchReFold(&nativeRegexps[468], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[475], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[476], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[467], "hguard", p0)
+				return matchReFold(&nativeRegexps[468], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9870,16 +9874,16 @@ func native291(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[467], "hguard", p0)
+				return matchReFold(&nativeRegexps[468], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[467], "hguard", p0)
+					return matchReFold(&nativeRegexps[468], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[475], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[476], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[467], "hguard", p0)
+					return matchReFold(&nativeRegexps[468], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9895,18 +9899,18 @@ func native292(env any) bool {
 		((e.Name == "codex") &&
 			(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[476], "hook", p0)
+					return matchReAny(&nativeRegexps[477], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[476], "hook", p0)
+					return matchReAny(&nativeRegexps[477], "hook", p0)
 				})) ||
 				(((e.Option("a", "ask-for-approval") == "never") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[477], "approval_policy", p0)
+						return matchReWith(&nativeRegexps[478], "approval_policy", p0)
 					})) &&
 					((e.Option("s", "sandbox") == "danger-full-access") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[478], "danger-full-access", p0)
+							return matchReWith(&nativeRegexps[479], "danger-full-access", p0)
 						})))))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -9917,7 +9921,7 @@ func native292(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[479], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[480], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -9942,18 +9946,18 @@ func native293(env any) bool {
 			((e.Name == "codex") &&
 				(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[476], "hook", p0)
+						return matchReAny(&nativeRegexps[477], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[476], "hook", p0)
+						return matchReAny(&nativeRegexps[477], "hook", p0)
 					})) ||
 					(((e.Option("a", "ask-for-approval") == "never") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[477], "approval_policy", p0)
+							return matchReWith(&nativeRegexps[478], "approval_policy", p0)
 						})) &&
 						((e.Option("s", "sandbox") == "danger-full-access") ||
 							anyOf(e.Options("c", "config"), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[478], "danger-full-access", p0)
+								return matchReWith(&nativeRegexps[479], "danger-full-access", p0)
 							})))))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -9964,7 +9968,7 @@ func native293(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[479], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[480], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -9984,7 +9988,7 @@ func native294(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		((anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[480], "--", p0)
+			return matchReWith(&nativeRegexps[481], "--", p0)
 		}) ||
 			(e.Option("approval-mode") == "yolo")) ||
 			((e.Name == "qwen") &&
@@ -10024,7 +10028,7 @@ func native297(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[467], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[468], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -10051,7 +10055,7 @@ func native297(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[481], e.Name)) ||
+				matchRe(&nativeRegexps[482], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -10142,25 +10146,25 @@ func native306(env any) bool {
 			let1 := "(?is)\\bmutation\\b.*\\bvisibility\\s*:\\s*\\\\?\"?PUBLIC\\b"
 			return (((((((((e.Name == "curl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[482], "api.github.com/repos/\x00/api/v4/projects/", p0)
+					return matchReAny(&nativeRegexps[483], "api.github.com/repos/\x00/api/v4/projects/", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
 				((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[483], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[484], "/api/v4/projects/", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[484], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[485], "/api/v4/projects/", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[485], "visibility=public", p0)
+						return matchReAny(&nativeRegexps[486], "visibility=public", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[486], "/graphql", p0)
+						return matchReFold(&nativeRegexps[487], "/graphql", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchComputed(let1, p0)
@@ -10187,7 +10191,7 @@ func native306(env any) bool {
 						return in(strings.ToLower(p0), "private=false", "visibility=public")
 					}) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[487], "/workflows/\x00gitlab-ci", p0)
+							return matchReAny(&nativeRegexps[488], "/workflows/\x00gitlab-ci", p0)
 						}) &&
 							in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 		}()
@@ -10205,16 +10209,16 @@ func native307(env any) bool {
 		((((e.Name == "gh") &&
 			(e.Pos(0) == "api")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[488], "/protection\x00rulesets", p0)
+				return matchReAny(&nativeRegexps[489], "/protection\x00rulesets", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[489], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
+				return matchReAny(&nativeRegexps[490], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
 			}))) ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[490], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[491], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -10224,15 +10228,15 @@ func native307(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[491], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[492], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[492], "-", p0) ||
+						return (matchReWith(&nativeRegexps[493], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[493], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[494], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -10261,64 +10265,64 @@ func native309(env any) bool {
 				in(e.Pos(0), "upgrade", "install")) &&
 				(matchComputed(let0, e.WrittenText()) ||
 					anyOf(e.Options("set", "set-string", "set-literal", "set-json"), func(p0 string) bool {
-						return matchReFold(&nativeRegexps[494], "replica", p0)
+						return matchReFold(&nativeRegexps[495], "replica", p0)
 					})))) ||
 			((e.Pos(0) == "scale") &&
 				anyOf(e.Options("replicas"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[495], "0", p0)
+					return matchReFold(&nativeRegexps[496], "0", p0)
 				}))) ||
 			(e.Pos(0) == "drain")) ||
 			((e.Pos(0) == "autoscale") &&
 				anyOf(e.Options("max"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[495], "0", p0)
+					return matchReFold(&nativeRegexps[496], "0", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[496], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[497], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
 				}))) ||
 			((e.Pos(0) == "replace") &&
 				e.HasFlag("force"))) ||
 			((e.Pos(0) == "apply") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[497], "--prune", p0)
+					return matchReWith(&nativeRegexps[498], "--prune", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[498], "persistentVolumeReclaimPolicy", p0)
+					return matchReWith(&nativeRegexps[499], "persistentVolumeReclaimPolicy", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				func() bool {
 					let1 := strings.Join(e.Args, "\n")
 					return ((((matchComputed(let0, let1) ||
-						matchReAny(&nativeRegexps[499], "replicas\x00replicas\"\x00replicas\"", let1)) ||
-						matchReAny(&nativeRegexps[500], "finalizers\x00$patch", let1)) ||
-						((matchReWith(&nativeRegexps[501], "\"op\"", let1) &&
-							matchReWith(&nativeRegexps[502], "\"path\"", let1)) &&
-							(matchReWith(&nativeRegexps[503], "\"remove\"", let1) ||
-								matchReWith(&nativeRegexps[504], "\"value\"", let1)))) ||
+						matchReAny(&nativeRegexps[500], "replicas\x00replicas\"\x00replicas\"", let1)) ||
+						matchReAny(&nativeRegexps[501], "finalizers\x00$patch", let1)) ||
+						((matchReWith(&nativeRegexps[502], "\"op\"", let1) &&
+							matchReWith(&nativeRegexps[503], "\"path\"", let1)) &&
+							(matchReWith(&nativeRegexps[504], "\"remove\"", let1) ||
+								matchReWith(&nativeRegexps[505], "\"value\"", let1)))) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[505], "null", p0) &&
-								!matchReWith(&nativeRegexps[506], "metadata", p0))
+							return (matchReWith(&nativeRegexps[506], "null", p0) &&
+								!matchReWith(&nativeRegexps[507], "metadata", p0))
 						}))
 				}())) ||
 			((((e.Pos(0) == "label") &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[507], "n", strings.ToLower(index(e.Positional, 1)))) &&
+				matchReWith(&nativeRegexps[508], "n", strings.ToLower(index(e.Positional, 1)))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[508], "-", p0)
+					return matchReWith(&nativeRegexps[509], "-", p0)
 				}))) ||
 			(in("taint", e.Positional...) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[509], ":NoExecute", p0)
+					return matchReWith(&nativeRegexps[510], ":NoExecute", p0)
 				}))) ||
 			((e.Pos(0) == "label") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[510], "pod-security.kubernetes.io/", p0)
+					return matchReWith(&nativeRegexps[511], "pod-security.kubernetes.io/", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[511], "-", p0)
+						return matchReWith(&nativeRegexps[512], "-", p0)
 					}))))
 	}()
 }
@@ -10363,7 +10367,7 @@ func native311(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[512], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[513], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -10391,13 +10395,13 @@ func native312(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[513], "=", p0)
+			return matchReWith(&nativeRegexps[514], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[514], "0", p0)
+				return matchReWith(&nativeRegexps[515], "0", p0)
 			})))
 }
 
@@ -10429,7 +10433,7 @@ func native313(env any) bool {
 							return in(p0, let0...)
 						}) ||
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[515], "=", p0)
+								return matchReWith(&nativeRegexps[516], "=", p0)
 							})) ||
 							(e.Option("env") != "")) ||
 							(let1 != "")) ||
@@ -10440,26 +10444,26 @@ func native313(env any) bool {
 									in(e.Assigns[p0], "test", "testing"))
 							})) &&
 							allOf(e.Args, func(p0 string) bool {
-								return (!matchReWith(&nativeRegexps[516], "=", p0) ||
-									matchReWith(&nativeRegexps[517], "test", p0))
+								return (!matchReWith(&nativeRegexps[517], "=", p0) ||
+									matchReWith(&nativeRegexps[518], "test", p0))
 							})) &&
 							in(e.Option("env"), "", "test", "testing")) &&
 							!strings.HasPrefix(e.Name, "gitlab")) &&
 							((let1 == "") ||
 								localTestURL(let1))) &&
 							((let2 == "") ||
-								matchReAny(&nativeRegexps[518], "test", let2))) &&
+								matchReAny(&nativeRegexps[519], "test", let2))) &&
 							((let3 == "") ||
-								matchReWith(&nativeRegexps[519], "Test", let3))) &&
+								matchReWith(&nativeRegexps[520], "Test", let3))) &&
 							!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[520], "D", p0)
+								return matchReWith(&nativeRegexps[521], "D", p0)
 							})) &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return matchReAny(&nativeRegexps[521], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
+								return matchReAny(&nativeRegexps[522], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
 							}))
 						return (!let4 &&
 							(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[522], "db:", p0)
+								return matchReWith(&nativeRegexps[523], "db:", p0)
 							}) ||
 								((((e.Name == "dotnet-ef") ||
 									((e.Name == "dotnet") &&
@@ -10524,7 +10528,7 @@ func native313(env any) bool {
 										return (p0 == "base")
 									}))) ||
 								anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[523], "migrate:", p0)
+									return matchReWith(&nativeRegexps[524], "migrate:", p0)
 								})) ||
 								(anyOf(e.Args, func(p0 string) bool {
 									return in(p0, "flush", "reset_db")
@@ -10555,7 +10559,7 @@ func native313(env any) bool {
 									return (p0 == "db:migrate")
 								}) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[524], "VERSION=", p0)
+										return matchReWith(&nativeRegexps[525], "VERSION=", p0)
 									}))) ||
 								((((e.Name == "knex") ||
 									anyOf(e.Args, func(p0 string) bool {
@@ -10575,7 +10579,7 @@ func native313(env any) bool {
 											return (p0 == "down-to")
 										}) &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return matchReWith(&nativeRegexps[413], "0", p0)
+												return matchReWith(&nativeRegexps[414], "0", p0)
 											}))))) ||
 								((e.Name == "migrate") &&
 									(((anyOf(e.Args, func(p0 string) bool {
@@ -10591,7 +10595,7 @@ func native313(env any) bool {
 											return (p0 == "goto")
 										}) &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return matchReWith(&nativeRegexps[413], "0", p0)
+												return matchReWith(&nativeRegexps[414], "0", p0)
 											}))))) ||
 								((e.Name == "dbmate") &&
 									anyOf(e.Positional, func(p0 string) bool {
@@ -10642,7 +10646,7 @@ func native313(env any) bool {
 										return (p0 == "runner")
 									})) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[525], ".", p0)
+										return matchReWith(&nativeRegexps[526], ".", p0)
 									}))))
 					}()
 				}()
@@ -10662,14 +10666,14 @@ func native314(env any) bool {
 				(len(e.Positional) > 1)) ||
 				((((e.Pos(0) == "get") &&
 					(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[526], "secret", p0) ||
-							matchReWith(&nativeRegexps[527], ",secret", p0))
+						return (matchReWith(&nativeRegexps[527], "secret", p0) ||
+							matchReWith(&nativeRegexps[528], ",secret", p0))
 					}) ||
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[528], "$", p0)
+							return matchReWith(&nativeRegexps[529], "$", p0)
 						}) &&
-							matchReWith(&nativeRegexps[529], "secret", e.Line)))) &&
-					matchReAny(&nativeRegexps[530], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+							matchReWith(&nativeRegexps[530], "secret", e.Line)))) &&
+					matchReAny(&nativeRegexps[531], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 					!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 						matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1))))
 		}()
@@ -10683,23 +10687,23 @@ func native315(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[531], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[532], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[532], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[533], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[532], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[533], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[533], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[534], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[533], "://", p0)
+				return matchReWith(&nativeRegexps[534], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -10708,37 +10712,37 @@ func native315(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[534], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[535], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[535], "://", p0) &&
-						!matchReWith(&nativeRegexps[536], "https://", p0))
+					return (matchReWith(&nativeRegexps[536], "://", p0) &&
+						!matchReWith(&nativeRegexps[537], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[537], "://", p0)
+					return matchReWith(&nativeRegexps[538], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[538], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[539], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[535], "://", p0) &&
-						!matchReWith(&nativeRegexps[536], "https://", p0)))
+					(matchReWith(&nativeRegexps[536], "://", p0) &&
+						!matchReWith(&nativeRegexps[537], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[539], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[540], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[540], ":", p0))
+					matchReWith(&nativeRegexps[541], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -10783,18 +10787,18 @@ func native315(env any) bool {
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[541], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[542], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[542], "https://", p0)))
+								!matchReWith(&nativeRegexps[543], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[543], "/", p0) &&
-					!matchReWith(&nativeRegexps[544], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[544], "/", p0) &&
+					!matchReWith(&nativeRegexps[545], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[545], "/", p0)))
+						!matchReWith(&nativeRegexps[546], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -10809,7 +10813,7 @@ func native316(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[546], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[547], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -10817,10 +10821,10 @@ func native316(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[547], "--force-", p0)
+				return matchReWith(&nativeRegexps[548], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[548], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[549], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -10831,11 +10835,11 @@ func native317(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[549], "/etc/", p0)
+			return matchReWith(&nativeRegexps[550], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[550], "/etc/", p0)
+				return matchReWith(&nativeRegexps[551], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -10865,11 +10869,11 @@ func native318(env any) bool {
 								matchComputed(let2, e.Assigns[p0]))) &&
 							!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 								matchReWith(&nativeRegexps[152], "ssh", e.Assigns[p0])) &&
-								!matchReFold(&nativeRegexps[551], "command", e.Assigns[p0]))) &&
+								!matchReFold(&nativeRegexps[552], "command", e.Assigns[p0]))) &&
 							!((p0 == "ENV") &&
-								matchRe(&nativeRegexps[552], e.Assigns[p0]))) &&
-							!((p0 == "PS4") &&
 								matchRe(&nativeRegexps[553], e.Assigns[p0]))) &&
+							!((p0 == "PS4") &&
+								matchRe(&nativeRegexps[554], e.Assigns[p0]))) &&
 							!((p0 == "NODE_OPTIONS") &&
 								matchComputed(let0, e.Assigns["NODE_OPTIONS"]))) &&
 							in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
@@ -10877,20 +10881,20 @@ func native318(env any) bool {
 							strings.HasPrefix(p0, "LUA_INIT_"))
 					}) ||
 						anyOf(e.Declared, func(p0 string) bool {
-							return (((((((!matchReWith(&nativeRegexps[554], "ENV=", p0) &&
-								!(matchReWith(&nativeRegexps[555], "GIT_SSH", p0) &&
-									!matchReFold(&nativeRegexps[551], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!(matchReWith(&nativeRegexps[556], "=", p0) &&
+							return (((((((!matchReWith(&nativeRegexps[555], "ENV=", p0) &&
+								!(matchReWith(&nativeRegexps[556], "GIT_SSH", p0) &&
+									!matchReFold(&nativeRegexps[552], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+								!(matchReWith(&nativeRegexps[557], "=", p0) &&
 									e.ProjectLibraryPath(substr(p0, 0, strings.Index(p0, "=")), substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!matchReWith(&nativeRegexps[557], "PS4=", p0)) &&
+								!matchReWith(&nativeRegexps[558], "PS4=", p0)) &&
 								!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
 									matchComputed(let0, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-								!((matchReWith(&nativeRegexps[558], "=", p0) &&
+								!((matchReWith(&nativeRegexps[559], "=", p0) &&
 									matchComputed(let1, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
 									!matchComputed(let3, p0))) &&
 								!(strings.HasPrefix(p0, "RUBYOPT=") &&
 									matchComputed(let2, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
-								matchReAny(&nativeRegexps[559], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+								matchReAny(&nativeRegexps[560], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl5\x00ruby\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 						}))
 				}()
 			}()
@@ -10907,7 +10911,7 @@ func native319(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[560], "-", p0) &&
+				return (matchReWith(&nativeRegexps[561], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -10992,14 +10996,14 @@ func native320(env any) bool {
 func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[561], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[562], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[562], ")", p0.Target))
+				matchReFold(&nativeRegexps[563], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[562], ")", p0)
+				return matchReFold(&nativeRegexps[563], ")", p0)
 			})))
 }
 
@@ -11007,15 +11011,15 @@ func native321(env any) bool {
 func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[563], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[564], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[564], "=", p0) &&
-					!matchReAny(&nativeRegexps[565], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
+				return (matchReWith(&nativeRegexps[565], "=", p0) &&
+					!matchReAny(&nativeRegexps[566], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[566], "A", p0)
+			return matchReWith(&nativeRegexps[567], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -11023,7 +11027,7 @@ func native322(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[567], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[568], "--preserve-env=", p0)
 		}))
 }
 
@@ -11046,7 +11050,7 @@ func native323(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[568], "-R", p0)
+								return matchReWith(&nativeRegexps[569], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -11079,16 +11083,16 @@ func native323(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[569], "-R", p0)
+										return matchReWith(&nativeRegexps[570], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[570], "--force-", p0)
+										return matchReWith(&nativeRegexps[571], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[571], "--force-", p0)
+										return matchReFold(&nativeRegexps[572], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -11104,8 +11108,8 @@ func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[572], ".", p0) ||
-				matchReFold(&nativeRegexps[573], "://", p0))
+			return (matchReFold(&nativeRegexps[573], ".", p0) ||
+				matchReFold(&nativeRegexps[574], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -11137,15 +11141,15 @@ func native325(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[574], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[575], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[575], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[576], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[576], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[577], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[577], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[578], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			!in(e.Pos(0), "whoami", "view", "v", "info", "show", "search", "s", "ping", "outdated")) &&
@@ -11156,17 +11160,17 @@ func native325(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[578], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[579], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[579], "://", p0) &&
+				return (matchReWith(&nativeRegexps[580], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[579], "://", p0) &&
+				return (matchReWith(&nativeRegexps[580], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -11183,7 +11187,7 @@ func native325(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[579], "://", p0) &&
+				return (matchReWith(&nativeRegexps[580], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -11236,7 +11240,7 @@ func native327(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[580], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[581], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -11247,7 +11251,7 @@ func native328(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[581], "=", p0)
+					return matchReWith(&nativeRegexps[582], "=", p0)
 				})
 			}
 			return func() []string {
@@ -11269,28 +11273,28 @@ func native328(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[582], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[583], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[583], "_", p0) &&
+				(matchReWith(&nativeRegexps[584], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[584], "://", let1) &&
+							return (matchReWith(&nativeRegexps[585], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[585], "=", p0) &&
-					!matchReWith(&nativeRegexps[586], "=0", p0))) ||
-				matchReWith(&nativeRegexps[587], "=", p0)) ||
-				(matchReWith(&nativeRegexps[588], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[586], "=", p0) &&
+					!matchReWith(&nativeRegexps[587], "=0", p0))) ||
+				matchReWith(&nativeRegexps[588], "=", p0)) ||
+				(matchReWith(&nativeRegexps[589], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[589], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[590], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[591], "-insecure", p0))
+				(matchReWith(&nativeRegexps[590], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[591], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[592], "-insecure", p0))
 		})
 	}()
 }
@@ -11335,7 +11339,7 @@ func native330(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[592], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[593], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -11345,7 +11349,7 @@ func native330(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[593], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[594], "/", cleanPath(p0)))
 			})))
 }
 
@@ -11361,7 +11365,7 @@ func native331(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[594], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[595], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11379,9 +11383,9 @@ func native331(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[595], "\"", let0) &&
-					matchReAny(&nativeRegexps[596], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[597], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[596], "\"", let0) &&
+					matchReAny(&nativeRegexps[597], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[598], "aevtr", let0))
 			}()))
 }
 
@@ -11400,9 +11404,9 @@ func native333(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[598], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[599], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[600], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[599], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[600], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[601], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -11443,12 +11447,12 @@ func native334(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[601], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[602], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[602], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[603], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[603], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[604], "systemctl", e.Line)))
 }
 
 // native335 is the condition of fork-bomb.
@@ -11463,10 +11467,10 @@ func native335(env any) bool {
 func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[467], "hguard", p0)
+		return matchReFold(&nativeRegexps[468], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[604], "hguard", p0)
+			return matchReFold(&nativeRegexps[605], "hguard", p0)
 		}))
 }
 
@@ -11483,10 +11487,10 @@ func native338(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[605], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[606], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[606], "history", p0)
+			return matchReWith(&nativeRegexps[607], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11503,7 +11507,7 @@ func native338(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[607], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[608], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -11562,7 +11566,7 @@ func native340(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[608], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[609], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11584,29 +11588,29 @@ func native340(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[609], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[610], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[610], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[611], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[611], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[612], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[612], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[613], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[613], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[614], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -11632,7 +11636,7 @@ func native341(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[614], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[615], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -11652,12 +11656,12 @@ func native341(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[615], "p", p0)
+					return matchReWith(&nativeRegexps[616], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[616], "$", p0)
+						return matchReWith(&nativeRegexps[617], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[617], "=", e.Line)))))
+						matchReWith(&nativeRegexps[618], "=", e.Line)))))
 	}()
 }
 
@@ -11684,7 +11688,7 @@ func native343(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[618], "p", p0)
+					return matchReWith(&nativeRegexps[619], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -11692,7 +11696,7 @@ func native343(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[619], "grep\x00idof\x00while", e.Line)))) &&
+					matchReAny(&nativeRegexps[620], "grep\x00idof\x00while", e.Line)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -11700,11 +11704,11 @@ func native343(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[620], "p", e.Line)) ||
+				matchReWith(&nativeRegexps[621], "p", e.Line)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[621], "p", e.Line))) ||
+				matchReWith(&nativeRegexps[622], "p", e.Line))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -11714,10 +11718,10 @@ func native343(env any) bool {
 func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[622], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[623], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[623], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[624], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -11746,10 +11750,10 @@ func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[624], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[625], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[625], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[626], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11784,7 +11788,7 @@ func native347(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[626], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[627], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -11855,14 +11859,14 @@ func native350(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[627], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[628], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[628], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[629], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[629], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[630], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[630], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[631], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native351 is the condition of kernel-module-load-agent.
@@ -11883,13 +11887,13 @@ func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[631], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[632], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[632], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[633], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[633], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[634], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -11901,7 +11905,7 @@ func native353(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[634], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[635], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -11920,7 +11924,7 @@ func native354(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[635], "-", p0) &&
+					return (matchReWith(&nativeRegexps[636], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
@@ -11935,7 +11939,7 @@ func native355(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[636], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[637], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -11970,16 +11974,16 @@ func native358(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[637], p0)
+				return matchRe(&nativeRegexps[638], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[638], p0)
+					return matchRe(&nativeRegexps[639], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[639], p0)
+					return matchRe(&nativeRegexps[640], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[640], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[641], "/var/log/", p0)
 		}))
 }
 
@@ -12003,7 +12007,7 @@ func native359(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[641], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[642], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -12060,9 +12064,9 @@ func native359(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[642], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[643], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[643], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[644], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12071,25 +12075,25 @@ func native359(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[644], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[645], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[645], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[646], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[646], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[647], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[647], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[648], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[648], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[649], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[649], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[650], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[650], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[651], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[651], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[652], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[652], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[653], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[653], "--remove-", p0)
+					return matchReWith(&nativeRegexps[654], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[654], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[655], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -12099,7 +12103,7 @@ func native359(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[655], "100", e.Line)))))
+					matchReWith(&nativeRegexps[656], "100", e.Line)))))
 }
 
 // native360 is the condition of boot-config-change.
@@ -12132,33 +12136,33 @@ func native361(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[656], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[657], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[657], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[658], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[658], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[659], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[595], "\"", let0) &&
-						matchReFold(&nativeRegexps[659], "log", let0)) ||
-						matchReFold(&nativeRegexps[660], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[596], "\"", let0) &&
+						matchReFold(&nativeRegexps[660], "log", let0)) ||
+						matchReFold(&nativeRegexps[661], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[661], "login1", p0)
+					return matchReFold(&nativeRegexps[662], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[662], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[663], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -12167,11 +12171,11 @@ func native361(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[594], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[595], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[663], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[664], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -12185,10 +12189,10 @@ func native362(env any) bool {
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[664], "-s", p0)
+				return matchReWith(&nativeRegexps[665], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[665], p0)
+				return matchRe(&nativeRegexps[666], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -12221,8 +12225,8 @@ func native362(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[666], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[667], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[667], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[668], "pool.ntp.org", p0))
 			})))
 }
 
@@ -12240,7 +12244,7 @@ func native363(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[668], "--", p0)
+					return matchReWith(&nativeRegexps[669], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -12344,9 +12348,9 @@ func native368(env any) bool {
 func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[669], "while", e.Code) ||
-			matchReAny(&nativeRegexps[670], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[671], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[670], "while", e.Code) ||
+			matchReAny(&nativeRegexps[671], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[672], "fork", e.Code)))
 }
 
 // native370 is the condition of service-from-file.
@@ -12373,11 +12377,11 @@ func native371(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[672], "\"", p0)
+				return matchReWith(&nativeRegexps[673], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[673], ".sock", p0)
+				return matchReWith(&nativeRegexps[674], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -12387,10 +12391,10 @@ func native371(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[674], "source=/", p0)
+					return matchReWith(&nativeRegexps[675], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[675], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[676], "security.privileged=true", p0)
 				}))))
 }
 
@@ -12399,18 +12403,18 @@ func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[676], "bind", p0)
+			return matchReWith(&nativeRegexps[677], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[677], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[678], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[678], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[679], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native373 is the condition of mount-over-process.
 func native373(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[679], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[680], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native374 is the condition of snap-unsigned-install.
@@ -12427,7 +12431,7 @@ func native375(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[680], "-", p0)
+				return matchReWith(&nativeRegexps[681], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -12465,21 +12469,21 @@ func native376(env any) bool {
 					(e.Stdin.Text == "")))) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[681], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[682], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((in(e.Name, "cp", "install") &&
 			(len(e.Positional) >= 2)) &&
 			(index(e.Positional, 0) == "/dev/null")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[681], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[682], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((e.Name == "dd") &&
 			in("if=/dev/null", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "of=") &&
 					(under(substr(p0, 3, len(p0)), "/var/log") ||
-						matchReAny(&nativeRegexps[681], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
+						matchReAny(&nativeRegexps[682], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
 			}))) ||
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return ((p0.Op == ">") &&
@@ -12500,7 +12504,7 @@ func native376(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[681], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[682], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -12511,7 +12515,7 @@ func native377(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[682], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[683], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -12519,9 +12523,9 @@ func native377(env any) bool {
 func native378(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[683], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[684], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[685], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[684], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[685], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[686], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -12529,66 +12533,66 @@ func native378(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[686], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[687], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[687], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[688], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[688], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[689], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[689], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[690], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[690], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[691], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[691], e.Line)) &&
-				matchReAny(&nativeRegexps[692], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[693], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[692], e.Line)) &&
+				matchReAny(&nativeRegexps[693], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[694], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native379 is the condition of request-flood-loop.
 func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[694], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[695], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[696], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[695], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[696], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[697], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[697], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[698], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native380 is the condition of busy-loop.
 func native380(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[698], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[699], "do", e.Line) &&
-			matchReWith(&nativeRegexps[700], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[701], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[702], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[703], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[704], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[699], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[700], "do", e.Line) &&
+			matchReWith(&nativeRegexps[701], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[702], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[703], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[704], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[705], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native381 is the condition of spawn-loop.
 func native381(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[705], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[706], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[706], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[707], "sleep\x00wait", e.Line))
 }
 
 // native382 is the condition of thread-storm-code.
 func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[707], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[708], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[709], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[708], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[709], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[710], "sleep\x00.join()", e.Code))
 }
 
 // native383 is the condition of endless-device-read.
@@ -12609,7 +12613,7 @@ func native383(env any) bool {
 func native384(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[710], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[711], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native385 is the condition of write-system-config.
@@ -12618,7 +12622,7 @@ func native385(env any) bool {
 	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[711], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[712], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
@@ -12642,8 +12646,8 @@ func native386(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[712], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[713], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[713], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[714], "/", cleanPath(p0)))
 		}))
 }
 
@@ -12653,8 +12657,8 @@ func native387(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[714], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[715], "/etc/", cleanPath(p0))) ||
+			return ((matchReWith(&nativeRegexps[715], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[716], "/etc/", cleanPath(p0))) ||
 				((strings.HasPrefix(baseName(p0), ".") &&
 					matchRe(&nativeRegexps[233], baseName(p0))) &&
 					(mayName(p0, "~/.zcompdump") ||
@@ -12681,16 +12685,16 @@ func native388(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[716], "/d", p0)
+						return matchReWith(&nativeRegexps[717], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[716], "/d", p0)) ||
+							matchReWith(&nativeRegexps[717], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[717], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[718], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[718], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[719], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12720,18 +12724,18 @@ func native389(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[717], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[718], "/.ssh", cleanPath(p0))) &&
 					!(((let0 &&
 						func() bool {
 							if e.Agent {
 								return !e.OutsideProject(p0)
 							}
-							return ((!matchRe(&nativeRegexps[719], cleanPath(p0)) &&
+							return ((!matchRe(&nativeRegexps[720], cleanPath(p0)) &&
 								!strings.Contains(p0, "..")) ||
 								((e.Cwd != "") &&
 									strings.HasPrefix(cleanPath(p0), (e.Cwd+"/"))))
 						}()) &&
-						!matchRe(&nativeRegexps[720], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[721], cleanPath(p0))) &&
 						(let1 ||
 							(((e.Cwd != "") &&
 								!e.CwdLost) &&
@@ -12739,7 +12743,7 @@ func native389(env any) bool {
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[721], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[722], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12748,12 +12752,12 @@ func native389(env any) bool {
 func native390(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[722], "$", p0) ||
-			matchReAny(&nativeRegexps[723], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[723], "$", p0) ||
+			matchReAny(&nativeRegexps[724], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[724], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[725], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12770,7 +12774,7 @@ func native391(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[725], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[726], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12782,7 +12786,7 @@ func native392(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[726], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[727], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12803,18 +12807,18 @@ func native394(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[727], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[728], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[729], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[730], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[731], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[732], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[733], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[728], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[729], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[730], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[731], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[732], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[733], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[734], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[234], p0)) &&
-					(matchReWith(&nativeRegexps[734], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[735], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[736], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[735], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[736], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[737], ".sample", p0)))))
 		}))
 }
 
@@ -12822,7 +12826,7 @@ func native394(env any) bool {
 func native395(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[737], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[738], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12835,14 +12839,14 @@ func native396(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[738], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[739], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[739], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[740], "=", p0))
+				return (matchReWith(&nativeRegexps[740], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[741], "=", p0))
 			})))
 }
 
@@ -12856,7 +12860,7 @@ func native397(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[741], p0) ||
+			return ((matchRe(&nativeRegexps[742], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12871,7 +12875,7 @@ func native397(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[742], "credential_process", p0)
+				return matchReAny(&nativeRegexps[743], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12881,7 +12885,7 @@ func native397(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[743], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[744], ".exec.command", p0)
 					})))))
 }
 
@@ -12890,7 +12894,7 @@ func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[744], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[745], "GOFLAGS=", p0)
 		}))
 }
 
@@ -12916,11 +12920,11 @@ func native399(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[745], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[746], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[746], "scripts.", p0)
+						return matchReWith(&nativeRegexps[747], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -12953,7 +12957,7 @@ func native400(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[747], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[748], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -12961,51 +12965,51 @@ func native400(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[748], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[749], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[749], p0)
+					return matchRe(&nativeRegexps[750], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[750], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[751], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[751], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[752], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[752], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[753], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			}) &&
 				!(((len(e.Positional) >= 3) &&
-					matchReAny(&nativeRegexps[753], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
+					matchReAny(&nativeRegexps[754], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
 					((in(index(e.Positional, (len(e.Positional)-1)), "true", "false") ||
-						(matchReAny(&nativeRegexps[754], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
-							matchRe(&nativeRegexps[755], index(e.Positional, (len(e.Positional)-1))))) ||
-						(matchReFold(&nativeRegexps[756], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
+						(matchReAny(&nativeRegexps[755], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
+							matchRe(&nativeRegexps[756], index(e.Positional, (len(e.Positional)-1))))) ||
+						(matchReFold(&nativeRegexps[757], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
 							in(index(e.Positional, (len(e.Positional)-1)), "difft", "difftastic")))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[757], "alias.", p0)
+				return matchReAny(&nativeRegexps[758], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[758], "credential.", p0)
+				return matchReFold(&nativeRegexps[759], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[759], "include", p0)
+				return matchReFold(&nativeRegexps[760], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[760], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[761], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[761], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[762], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[762], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[763], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -13014,21 +13018,21 @@ func native400(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[763], "remote.", p0)
+				return matchReFold(&nativeRegexps[764], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[764], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[765], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[765], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[766], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[766], "bin/", p0)))
+							!matchReWith(&nativeRegexps[767], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[767], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[768], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[768], "protocol.", p0)
+				return matchReFold(&nativeRegexps[769], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -13047,10 +13051,10 @@ func native401(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[759], "include", p0)
+				return matchReFold(&nativeRegexps[760], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[759], "include", let0)) &&
+			!matchReFold(&nativeRegexps[760], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -13066,36 +13070,36 @@ func native402(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[769], "url.", p0)))
+					matchReFold(&nativeRegexps[770], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[769], "url.", p0)
+				return matchReFold(&nativeRegexps[770], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return ((matchReWith(&nativeRegexps[153], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[770], "url.", e.Assigns[p0])) &&
+					matchReFold(&nativeRegexps[771], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[771], "http.", p0)
+				return matchReFold(&nativeRegexps[772], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[772], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[773], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[770], "url.", p0)
+						return matchReFold(&nativeRegexps[771], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[773], "http", p0)
+						return matchReFold(&nativeRegexps[774], "http", p0)
 					})))))
 }
 
@@ -13108,9 +13112,9 @@ func native403(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[747], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[748], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[747], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[748], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -13119,8 +13123,8 @@ func native403(env any) bool {
 func native404(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[774], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[775], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[775], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[776], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -13129,8 +13133,8 @@ func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[776], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[777], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[777], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[778], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -13145,18 +13149,18 @@ func native407(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[778], "--action=", p0)
+			return matchReWith(&nativeRegexps[779], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[779], "/", p0)
+			return matchReWith(&nativeRegexps[780], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[780], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[781], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[781], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[782], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -13165,7 +13169,7 @@ func native408(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[782], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[783], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[234], p0) {
 					return ((e.Cwd + "/") + p0)

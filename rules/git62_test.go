@@ -1,6 +1,8 @@
 package rules_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/hguard/hguard/dsl"
@@ -47,5 +49,70 @@ func TestGit62FindAfterCd(t *testing.T) {
 		{"fish", "cd /home/u/proj; and find . -name '*.pyc' -delete", dsl.Allow, dsl.Allow},
 		{"zsh", "cd /home/u/proj && find . -name __pycache__ -type d -exec rm -rf {} +", dsl.Allow, dsl.Allow},
 		{"fish", "cd ~; and find . -name '*.pyc' -delete", dsl.Ask, dsl.Ask},
+	})
+}
+
+// TestGit62CopiesWhatGitTracks: in a clean work tree beside an ignored
+// .env, a copy from the index, or from HEAD while the index is HEAD's
+// tree, writes only tracked paths, and git clean without -x or -X leaves
+// ignored files alone (fp62 G2, G3); a copy from another commit, -x, an
+// untracked file git does not ignore and a changed file still ask. In a
+// changed tree git checkout's pathspec without -- discards: . after cd to
+// the directory, a glob, what follows a tree-ish (H1, H2).
+func TestGit62CopiesWhatGitTracks(t *testing.T) {
+	proj := everydayProject(t)
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(proj, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(".env", "TOKEN=x\n")
+	checkHolesIn(t, proj, []holeCase{
+		{"git restore .", dsl.Allow, dsl.Allow},
+		{"git checkout .", dsl.Allow, dsl.Allow},
+		{"git checkout -- .", dsl.Allow, dsl.Allow},
+		{"git checkout HEAD -- .", dsl.Allow, dsl.Allow},
+		{"git reset --hard", dsl.Allow, dsl.Allow},
+		{"git reset --hard HEAD", dsl.Allow, dsl.Allow},
+		{"git clean -f", dsl.Allow, dsl.Allow},
+		{"git clean -fd", dsl.Allow, dsl.Allow},
+		{"cd " + proj + " && git restore .", dsl.Allow, dsl.Allow},
+		{"cd " + proj + " && git checkout .", dsl.Allow, dsl.Allow},
+		{"git checkout main", dsl.Allow, dsl.Allow},
+		{"git checkout -b feature main", dsl.Allow, dsl.Allow},
+
+		{"git reset --hard origin/main", dsl.Ask, dsl.Ask},
+		{"git reset --hard HEAD~1", dsl.Ask, dsl.Ask},
+		{"git restore --source=HEAD~2 .", dsl.Ask, dsl.Ask},
+		{"git restore -s HEAD~2 .", dsl.Ask, dsl.Ask},
+		{"git checkout HEAD~1 -- .", dsl.Ask, dsl.Ask},
+		{"git clean -fdx", dsl.Ask, dsl.Ask},
+		{"git clean -fdX", dsl.Ask, dsl.Ask},
+	})
+	write("notes.txt", "mine\n")
+	checkHolesIn(t, proj, []holeCase{
+		{"git clean -fd", dsl.Ask, dsl.Ask},
+		{"git clean -f", dsl.Ask, dsl.Ask},
+		{"git restore .", dsl.Allow, dsl.Allow},
+	})
+	write("README.md", "# changed\n")
+	checkHolesIn(t, proj, []holeCase{
+		{"git restore .", dsl.Ask, dsl.Ask},
+		{"git checkout .", dsl.Ask, dsl.Ask},
+		{"git checkout -- .", dsl.Ask, dsl.Ask},
+		{"git checkout HEAD -- .", dsl.Ask, dsl.Ask},
+		{"git reset --hard", dsl.Ask, dsl.Ask},
+		{"git reset --hard HEAD", dsl.Ask, dsl.Ask},
+		{"cd " + proj + " && git checkout .", dsl.Ask, dsl.Ask},
+		{"cd " + proj + " && git checkout '*'", dsl.Ask, dsl.Ask},
+		{"git checkout main README.md", dsl.Ask, dsl.Ask},
+		{"git checkout ./README.md", dsl.Ask, dsl.Ask},
+		{"git checkout main main.go", dsl.Allow, dsl.Allow},
+		{"git checkout main", dsl.Allow, dsl.Allow},
+	})
+	checkShellHolesIn(t, proj, []shellHoleCase{
+		{"fish", "cd " + proj + "; and git checkout .", dsl.Ask, dsl.Ask},
+		{"zsh", "cd " + proj + " && git checkout .", dsl.Ask, dsl.Ask},
 	})
 }
