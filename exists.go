@@ -338,6 +338,19 @@ func gitHolds(path string) bool {
 	return held && ok
 }
 
+// indexHolds is dsl.Context.IndexHolds: checkpoint.IndexHolds, when it
+// knows.
+func indexHolds(path string) bool {
+	held, ok := checkpoint.IndexHolds(path)
+	return held && ok
+}
+
+// headHolds is dsl.Context.HeadHolds: checkpoint.HeadHolds, when it knows.
+func headHolds(path string) bool {
+	held, ok := checkpoint.HeadHolds(path)
+	return held && ok
+}
+
 // gitRestores is dsl.Context.GitRestores: a file or link on disk (no
 // directory, whose untracked contents git would not give back; nothing
 // says what the line puts where nothing is) that the commit HEAD names
@@ -355,6 +368,20 @@ func gitRestores(path string) bool {
 func untrackedOutput(dir string) bool {
 	output, ok := checkpoint.UntrackedOutput(dir)
 	return output && ok
+}
+
+// unignoredOutput is dsl.Context.UnignoredOutput:
+// checkpoint.UnignoredOutput, when it knows.
+func unignoredOutput(dir string) bool {
+	output, ok := checkpoint.UnignoredOutput(dir)
+	return output && ok
+}
+
+// workTreeHeldAtHead is dsl.Context.WorkTreeHeldAtHead:
+// checkpoint.WorkTreeHeldAtHead, when it knows.
+func workTreeHeldAtHead(dir string) bool {
+	held, ok := checkpoint.WorkTreeHeldAtHead(dir)
+	return held && ok
 }
 
 // workTreeHeld is dsl.Context.WorkTreeHeld: checkpoint.WorkTreeHeld,

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -33,6 +34,38 @@ const (
 // than a file is on the way, or there is more to read than heldMaxEntries
 // and heldMaxBytes allow.
 func GitHolds(path string) (held, ok bool) {
+	return gitHolds(path, true)
+}
+
+// IndexHolds is GitHolds for a copy from the index (git restore PATH, git
+// checkout [--] PATH): it writes only paths the index tracks, so a file git
+// does not track below path (an ignored .env) is not looked at.
+func IndexHolds(path string) (held, ok bool) {
+	return gitHolds(path, false)
+}
+
+// HeadHolds is IndexHolds for a copy from the commit HEAD names (git
+// checkout HEAD -- PATH) while the index is that commit's tree (cached
+// root tree), so that the copy writes only paths the index tracks. ok is
+// false as for WorkTreeHeld.
+func HeadHolds(path string) (held, ok bool) {
+	if !filepath.IsAbs(path) || filepath.Clean(path) != path {
+		return false, false
+	}
+	dir := path
+	if fi, err := os.Lstat(path); err != nil || !fi.IsDir() {
+		dir = filepath.Dir(path)
+	}
+	_, same, ok := indexIsHead(dir)
+	if !ok || !same {
+		return false, ok
+	}
+	return IndexHolds(path)
+}
+
+// gitHolds is GitHolds, and IndexHolds without untracked: whether a
+// directory's untracked files count.
+func gitHolds(path string, untracked bool) (held, ok bool) {
 	if !filepath.IsAbs(path) || filepath.Clean(path) != path {
 		return false, false
 	}
@@ -66,11 +99,11 @@ func GitHolds(path string) (held, ok bool) {
 	if hi-lo > heldMaxEntries {
 		return false, false
 	}
-	if fi, err := os.Lstat(path); err == nil && fi.IsDir() {
+	if fi, err := os.Lstat(path); untracked && err == nil && fi.IsDir() {
 		// a file git does not track below it, but a build's output: a
 		// copy from a commit (git restore --source, git checkout
 		// TREE-ISH --, git reset --hard) may land on it
-		output, known := untrackedOutputIn(path, top, ix)
+		output, known := untrackedOutputIn(path, top, ix, false)
 		if !known {
 			return false, false
 		}
@@ -175,12 +208,60 @@ func UntrackedOutput(dir string) (output, ok bool) {
 	if !ok {
 		return false, false
 	}
-	return untrackedOutputIn(dir, top, ix)
+	return untrackedOutputIn(dir, top, ix, false)
+}
+
+// UnignoredOutput is UntrackedOutput of the files git neither tracks nor
+// ignores (by the work tree's .gitignore files and .git/info/exclude; a
+// global excludes file is not read, so what only it ignores counts): what
+// git clean without -x or -X deletes, which leaves ignored files alone.
+func UnignoredOutput(dir string) (output, ok bool) {
+	if !filepath.IsAbs(dir) || filepath.Clean(dir) != dir {
+		return false, false
+	}
+	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+		return false, false
+	}
+	index, prefix := projectIndex(dir)
+	if index == "" {
+		return false, false
+	}
+	top := filepath.Join(dir, filepath.FromSlash(strings.Repeat("../", strings.Count(prefix, "/"))))
+	ix, ok := readUserIndex(index)
+	if !ok {
+		return false, false
+	}
+	return untrackedOutputIn(dir, top, ix, true)
 }
 
 // untrackedOutputIn is UntrackedOutput for dir in the work tree top whose
-// index is ix.
-func untrackedOutputIn(dir, top string, ix *gitIndex) (output, ok bool) {
+// index is ix; with skipIgnored, what git ignores is left out.
+func untrackedOutputIn(dir, top string, ix *gitIndex, skipIgnored bool) (output, ok bool) {
+	var gitignores *excluder
+	chains := map[string]*ignores{} // each directory's ignore files, by its path below top
+	ignored := func(p, rel string, isDir bool) bool {
+		if !skipIgnored {
+			return false
+		}
+		if gitignores == nil {
+			gitignores = newExcluder(top, "", Config{})
+		}
+		parent := path.Dir(rel)
+		in, found := chains[parent]
+		if !found {
+			in = gitignores.chain(parent)
+			chains[parent] = in
+		}
+		if isDir {
+			chains[rel] = gitignores.dirIgnores(in, p, rel, true)
+		}
+		for g := in; g != nil; g = g.parent {
+			if v, matched := decide(g.pats, rel, filepath.Base(p), isDir); matched {
+				return v
+			}
+		}
+		return false
+	}
 	tracks := func(rel string, isDir bool) bool {
 		if !isDir {
 			_, found := slices.BinarySearch(ix.paths, rel)
@@ -219,10 +300,12 @@ func untrackedOutputIn(dir, top string, ix *gitIndex) (output, ok bool) {
 				return fs.SkipAll
 			case BuildOutputDir(d.Name()) && !tracks(rel, true):
 				return fs.SkipDir
+			case !tracks(rel, true) && ignored(p, rel, true):
+				return fs.SkipDir
 			}
 			return nil
 		}
-		if !tracks(rel, false) && !RegenerableFile(d.Name()) {
+		if !tracks(rel, false) && !RegenerableFile(d.Name()) && !ignored(p, rel, false) {
 			output = false
 			return fs.SkipAll
 		}
@@ -243,6 +326,19 @@ func untrackedOutputIn(dir, top string, ix *gitIndex) (output, ok bool) {
 // that cannot be read from git's files: no cached root tree, a HEAD that
 // names no commit, a packed commit object.
 func WorkTreeHeld(dir string) (held, ok bool) {
+	return workTreeHeld(dir, true)
+}
+
+// WorkTreeHeldAtHead is WorkTreeHeld for git reset --hard to the commit
+// HEAD names (no commit named, or HEAD): with the index that commit's tree
+// it writes only paths the index tracks, so what git does not track is
+// not looked at.
+func WorkTreeHeldAtHead(dir string) (held, ok bool) {
+	return workTreeHeld(dir, false)
+}
+
+// workTreeHeld is WorkTreeHeld, and WorkTreeHeldAtHead without untracked.
+func workTreeHeld(dir string, untracked bool) (held, ok bool) {
 	if !filepath.IsAbs(dir) || filepath.Clean(dir) != dir {
 		return false, false
 	}
@@ -250,7 +346,7 @@ func WorkTreeHeld(dir string) (held, ok bool) {
 	if !ok || !same {
 		return false, ok
 	}
-	return GitHolds(filepath.Join(dir, filepath.FromSlash(strings.Repeat("../", strings.Count(prefix, "/")))))
+	return gitHolds(filepath.Join(dir, filepath.FromSlash(strings.Repeat("../", strings.Count(prefix, "/")))), untracked)
 }
 
 // CommitHolds reports whether a commit holds the file at path (absolute

@@ -140,3 +140,44 @@ func TestWorkTreeHeld(t *testing.T) {
 	userGit(t, dir, "gc", "-q")
 	check("packed", "", false, false)
 }
+
+// TestHeldForWhatGitCopies: a copy from the index (IndexHolds), from HEAD
+// while the index is HEAD's tree (HeadHolds, WorkTreeHeldAtHead) writes
+// only tracked paths, so a file git does not track beside loses nothing;
+// git clean without -x (UnignoredOutput) leaves ignored files alone, not a
+// file git neither tracks nor ignores. A change still counts.
+func TestHeldForWhatGitCopies(t *testing.T) {
+	dir := t.TempDir()
+	userGit(t, dir, "init", "-q")
+	for f, text := range map[string]string{"main.go": "package main\n", ".gitignore": ".env\nsecrets/\n", "api/.gitignore": "*.local\n", "api/a.go": "package api\n"} {
+		must(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755))
+		must(t, os.WriteFile(filepath.Join(dir, f), []byte(text), 0o644))
+	}
+	userGit(t, dir, "add", ".")
+	userGit(t, dir, "commit", "-qm", "one")
+	for _, f := range []string{".env", "secrets/key", "api/dev.local"} {
+		must(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755))
+		must(t, os.WriteFile(filepath.Join(dir, f), []byte("x\n"), 0o600))
+	}
+	type judge struct {
+		name string
+		fn   func(string) (bool, bool)
+	}
+	check := func(what string, judges []judge, want bool) {
+		t.Helper()
+		for _, j := range judges {
+			if held, ok := j.fn(dir); held != want || !ok {
+				t.Errorf("%s: %s held %v ok %v, want %v", what, j.name, held, ok, want)
+			}
+		}
+	}
+	tracked := []judge{{"IndexHolds", IndexHolds}, {"HeadHolds", HeadHolds}, {"WorkTreeHeldAtHead", WorkTreeHeldAtHead}, {"UnignoredOutput", UnignoredOutput}}
+	strict := []judge{{"GitHolds", GitHolds}, {"WorkTreeHeld", WorkTreeHeld}, {"UntrackedOutput", UntrackedOutput}}
+	check("ignored files beside", tracked, true)
+	check("ignored files beside", strict, false)
+	must(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine\n"), 0o644))
+	check("a file git neither tracks nor ignores", []judge{{"UnignoredOutput", UnignoredOutput}}, false)
+	check("a file git neither tracks nor ignores", tracked[:3], true)
+	must(t, os.WriteFile(filepath.Join(dir, "api/a.go"), []byte("package api // changed\n"), 0o644))
+	check("a change", tracked[:3], false)
+}

@@ -32,7 +32,7 @@ import (
 // before (cd -, cd "$OLDPWD"), which an earlier command of the session
 // chose; after one, cd - goes back where the line was, as known as it was.
 func computedValue(text string, c *cmdline.Command, line *cmdline.Line, ctx Context) bool {
-	if findFeeds(c, line, text) {
+	if findFeeds(c, line, text, ctx) {
 		return true
 	}
 	if awkField(c, text) {
@@ -92,7 +92,7 @@ func parentOf(c *cmdline.Command, line *cmdline.Line) *cmdline.Command {
 // outside a listing of the project's files, or that xargs -I{} runs on
 // words read from data (xargs -a list -I{} sh -c 'cp x "{}"'); or that
 // they give the shell as its positional parameters ("$1").
-func findFeeds(c *cmdline.Command, line *cmdline.Line, text string) bool {
+func findFeeds(c *cmdline.Command, line *cmdline.Line, text string, ctx Context) bool {
 	if len(c.Via) == 0 {
 		return false
 	}
@@ -105,9 +105,9 @@ func findFeeds(c *cmdline.Command, line *cmdline.Line, text string) bool {
 		for _, w := range p.Wrappers {
 			switch w.Name {
 			case "find":
-				return (strings.Contains(text, "{}") || positionalParam(text)) && !listsProject("find "+strings.Join(w.Args, " ")+" ")
+				return (strings.Contains(text, "{}") || positionalParam(text)) && !listsProject("find "+strings.Join(w.Args, " ")+" ", ctx)
 			case "xargs":
-				repl, data := xargsInput(p, w.Args, line)
+				repl, data := xargsInput(p, w.Args, line, ctx)
 				return data && (repl != "" && (strings.Contains(text, repl) || strings.Contains(text, "$xargs_item")) || repl == "" && (positionalParam(text) || text == ""))
 			}
 		}
@@ -216,7 +216,7 @@ func computedVars(c *cmdline.Command, line *cmdline.Line, ctx Context) map[strin
 		if u.Stdin.Kind == "pipe" {
 			for j := i - 1; j >= 0; j-- {
 				if f := line.Commands[j]; f.Name == u.Stdin.From && f.Pipe.Len > 1 {
-					listed = len(f.Via) == len(u.Via) && listsProject(f.Name+" "+strings.Join(wordValues(f.Args), " ")+" ")
+					listed = len(f.Via) == len(u.Via) && listsProject(f.Name+" "+strings.Join(wordValues(f.Args), " ")+" ", ctx)
 					break
 				}
 			}
@@ -291,7 +291,7 @@ func harmlessSubst(s string, vars map[string]bool) bool {
 	if strings.ContainsAny(s, "|;&<>`\n") || strings.Contains(s, "$(") {
 		return false
 	}
-	if !harmless().MatchString(s) && !listsProject(s) {
+	if !harmless().MatchString(s) && !listsProject(s, Context{}) {
 		return false
 	}
 	for _, name := range expandedNames(s) {
@@ -357,14 +357,15 @@ func listing(s string) bool {
 }
 
 // listsProject reports a listing substitution whose words name no place
-// outside the project.
-func listsProject(s string) bool {
+// outside the project: a path spelled absolute (find's . after cd
+// /home/u/proj) only within the caller's directory (startInside).
+func listsProject(s string, ctx Context) bool {
 	if !listing(s) {
 		return false
 	}
 	for _, w := range strings.Fields(s) {
 		w = strings.Trim(w, `'"`)
-		if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.Contains(w, "..") || w == "-L" || w == "-follow" || w == "--follow" || w == "-H" {
+		if (strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~")) && !startsInside(w, ctx) || strings.Contains(w, "..") || w == "-L" || w == "-follow" || w == "--follow" || w == "-H" {
 			return false
 		}
 	}
@@ -377,12 +378,12 @@ func listsProject(s string) bool {
 // writes: the destination of a copy, move, install or link (appended, or
 // where -I's string stands), or every file of tee, truncate, shred or an
 // in-place edit (sed -i, perl -i).
-func xargsTarget(c *cmdline.Command, ue *CommandEnv, line *cmdline.Line) bool {
+func xargsTarget(c *cmdline.Command, ue *CommandEnv, line *cmdline.Line, ctx Context) bool {
 	i := slices.IndexFunc(c.Wrappers, func(w cmdline.Wrapper) bool { return w.Name == "xargs" })
 	if i < 0 {
 		return false
 	}
-	repl, data := xargsInput(c, c.Wrappers[i].Args, line)
+	repl, data := xargsInput(c, c.Wrappers[i].Args, line, ctx)
 	if !data {
 		return false
 	}
@@ -414,7 +415,7 @@ func xargsTarget(c *cmdline.Command, ue *CommandEnv, line *cmdline.Line) bool {
 // puts the words in place of ("" when they are appended), and whether
 // the words come from data the line does not show (xargs -a FILE, a pipe
 // from anything but a listing of the project's files; not typed words).
-func xargsInput(c *cmdline.Command, args []string, line *cmdline.Line) (repl string, data bool) {
+func xargsInput(c *cmdline.Command, args []string, line *cmdline.Line, ctx Context) (repl string, data bool) {
 	fromFile := false
 	for j := 0; j < len(args); j++ {
 		switch a := args[j]; {
@@ -440,7 +441,7 @@ func xargsInput(c *cmdline.Command, args []string, line *cmdline.Line) (repl str
 		return repl, false // xargs given typed words, or a file it reads (< list) is a redirect's
 	}
 	origin, originArgs := pipeOrigin(c, line)
-	return repl, !(origin != "" && listsProject(origin+" "+strings.Join(originArgs, " ")+" ")) // grep -rl TODO src | xargs sed -i …
+	return repl, !(origin != "" && listsProject(origin+" "+strings.Join(originArgs, " ")+" ", ctx)) // grep -rl TODO src | xargs sed -i …
 }
 
 // positionalParam reports a text that expands a positional parameter

@@ -77,6 +77,12 @@ type Context struct {
 	// tree's git index already holds (checkpoint.GitHolds): overwriting it
 	// from the index or a commit loses nothing. Nil: none is known.
 	GitHolds func(path string) bool
+	// IndexHolds is GitHolds for a copy from the index (git restore PATH,
+	// git checkout -- PATH, git rm), which writes only tracked paths: what
+	// git does not track there is not looked at (checkpoint.IndexHolds).
+	// HeadHolds is IndexHolds for a copy from HEAD while the index is
+	// HEAD's tree (checkpoint.HeadHolds). Nil: GitHolds judges.
+	IndexHolds, HeadHolds func(path string) bool
 	// GitRestores reports a path (absolute, clean) that names a file or
 	// link on disk, no directory, that the commit HEAD names holds as it
 	// is, with no change staged: deleting it git checkout undoes. Nil:
@@ -86,10 +92,18 @@ type Context struct {
 	// every file git does not track is a build's output
 	// (checkpoint.UntrackedOutput). Nil: none is known.
 	UntrackedOutput func(path string) bool
+	// UnignoredOutput is UntrackedOutput of what git neither tracks nor
+	// ignores, what git clean without -x or -X deletes
+	// (checkpoint.UnignoredOutput). Nil: UntrackedOutput judges.
+	UnignoredOutput func(path string) bool
 	// WorkTreeHeld reports a directory (absolute, clean) whose whole work
 	// tree git holds, index included (checkpoint.WorkTreeHeld). Nil: none
 	// is known.
 	WorkTreeHeld func(dir string) bool
+	// WorkTreeHeldAtHead is WorkTreeHeld for git reset --hard [HEAD],
+	// which writes only tracked paths (checkpoint.WorkTreeHeldAtHead).
+	// Nil: WorkTreeHeld judges.
+	WorkTreeHeldAtHead func(dir string) bool
 	// NothingToLose reports a path (absolute, clean; a glob judged by its
 	// matches) named as BuildOutput's are, in no git work tree, where
 	// nothing is or whose output directory says itself a cache
@@ -504,19 +518,29 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return regenerable(p, env.Cwd, ctx, !c.CwdLost && !dynamicArg(c, p)) && !filledEarlier(p, env.Cwd, c, line, ctx)
 	}
 	env.FindNarrows = func() bool { return findNarrows(c) }
-	env.FindsRegenerable = func() bool { return findsRegenerable(c, line, env.Regenerable) }
+	env.FindsRegenerable = func() bool { return findsRegenerable(c, line, ctx, env.Regenerable) }
 	env.PlainFile = func(p string) bool { return plainFile(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
-	env.GitHolds = func(p string) bool { return gitHolds(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
+	env.GitHolds = func(p string) bool {
+		return gitHolds(p, env.Cwd, ctx.copiedBy(c)) && !filledEarlier(p, env.Cwd, c, line, ctx)
+	}
 	env.GitRestores = func(p string) bool { return gitRestores(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.AppendsStartupLine = func() bool { _, ok := cmdline.StartupLine(c); return ok }
 	env.OwnDotfile = func() bool { return ownDotfiles(line) }
 	env.WorkTreeHeld = func() bool {
-		return ctx.WorkTreeHeld != nil && strings.HasPrefix(env.Cwd, "/") && !slices.Contains(strings.Split(env.Cwd, "/"), "..") &&
-			!filledEarlier(env.Cwd, env.Cwd, c, line, ctx) && ctx.WorkTreeHeld(path.Clean(env.Cwd))
+		held := ctx.WorkTreeHeld
+		if ctx.WorkTreeHeldAtHead != nil && resetsToHead(env.Positional) {
+			held = ctx.WorkTreeHeldAtHead
+		}
+		return held != nil && strings.HasPrefix(env.Cwd, "/") && !slices.Contains(strings.Split(env.Cwd, "/"), "..") &&
+			!filledEarlier(env.Cwd, env.Cwd, c, line, ctx) && held(path.Clean(env.Cwd))
 	}
 	env.NoWorkTree = func() bool { return noWorkTree(c, line, env.Cwd, ctx) }
 	env.UntrackedOutput = func(p string) bool {
-		return untrackedOutput(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx)
+		octx := ctx
+		if ctx.UnignoredOutput != nil && len(env.Positional) > 0 && env.Positional[0] == "clean" && !hasFlag(args, []string{"x", "X"}) {
+			octx.UntrackedOutput = ctx.UnignoredOutput // git clean leaves ignored files alone without -x, -X
+		}
+		return untrackedOutput(p, env.Cwd, octx) && !filledEarlier(p, env.Cwd, c, line, ctx)
 	}
 	env.OutsideProject = func(p string) bool {
 		return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) && (!ctx.inside || hostPath(p, ctx.mounts, env.Cwd))
@@ -569,7 +593,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return h.tokenSource(text, i, 0)
 	}
 	env.ComputedValue = func(text string) bool { return computedValue(text, c, line, ctx) }
-	env.XargsTarget = func() bool { return xargsTarget(c, env, line) }
+	env.XargsTarget = func() bool { return xargsTarget(c, env, line, ctx) }
 	env.GuardPath, env.PersistPath = guardPath, persistPath
 	env.GuardParent = func(p string) bool { return guardParentIn(p, gs, ctx.Home) }
 	if len(gs) > 0 {
@@ -2040,6 +2064,94 @@ func gitHolds(p, dir string, ctx Context) bool {
 		r = ctx.Home + rest
 	}
 	return strings.HasPrefix(r, "/") && ctx.GitHolds(path.Clean(r))
+}
+
+// copiedBy is ctx with GitHolds judging as the git command c copies: from
+// the index (git restore PATH, git checkout [--] PATH; git rm, which
+// deletes only tracked files) or from HEAD (git restore --source=HEAD,
+// git checkout HEAD -- PATH) only tracked paths are written, so an
+// untracked file there (an ignored .env) loses nothing; from another
+// commit one it tracks may land on an untracked file.
+func (ctx Context) copiedBy(c *cmdline.Command) Context {
+	holds := ctx.GitHolds
+	switch gitCopySource(c) {
+	case "index":
+		holds = ctx.IndexHolds
+	case "HEAD":
+		holds = ctx.HeadHolds
+	}
+	if holds != nil {
+		ctx.GitHolds = holds
+	}
+	return ctx
+}
+
+// gitCopySource is where the git command c copies files from: "index",
+// "HEAD", or "" for another commit or when its words do not say.
+// checkout's tree-ish is the word before --, or without -- the first of
+// two or more (git checkout main README.md).
+func gitCopySource(c *cmdline.Command) string {
+	args := wordValues(c.Args)
+	if len(args) == 0 || c.Name != "git" {
+		return ""
+	}
+	sub := slices.IndexFunc(args, func(a string) bool { return a == "checkout" || a == "restore" || a == "rm" })
+	if sub < 0 || slices.ContainsFunc(args[:sub], func(a string) bool { return !strings.HasPrefix(a, "-") }) {
+		return "" // git -C dir …: an option's value, read elsewhere
+	}
+	var before []string // checkout's positional words before --
+	dashes := false
+	source := "" // restore's --source
+	rest := args[sub+1:]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		switch {
+		case dashes:
+		case a == "--":
+			dashes = true
+		case args[sub] == "restore" && (a == "-s" || a == "--source") && i+1 < len(rest):
+			i++
+			source = rest[i]
+		case args[sub] == "restore" && strings.HasPrefix(a, "--source="):
+			source = strings.TrimPrefix(a, "--source=")
+		case args[sub] == "restore" && strings.HasPrefix(a, "-s"):
+			source = strings.TrimPrefix(a, "-s")
+		case args[sub] == "restore" && (a == "--staged" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "S")):
+			return "" // --staged: HEAD into the index too
+		case args[sub] == "checkout" && strings.HasPrefix(a, "-") &&
+			!slices.Contains([]string{"-f", "--force", "-q", "--quiet", "--no-overlay", "--overlay"}, a):
+			return "" // -b, --orphan, --conflict=…: not read here
+		case !strings.HasPrefix(a, "-"):
+			before = append(before, a)
+		}
+	}
+	if args[sub] == "restore" {
+		before = nil
+		if source != "" {
+			before = []string{source}
+		}
+	}
+	var tree string
+	switch {
+	case args[sub] == "rm":
+	case args[sub] == "restore" || dashes && len(before) == 1 || !dashes && len(before) > 1:
+		tree = strings.Join(before[:min(len(before), 1)], "")
+	case dashes && len(before) > 1:
+		return ""
+	}
+	switch tree {
+	case "":
+		return "index"
+	case "HEAD", "@":
+		return "HEAD"
+	}
+	return ""
+}
+
+// resetsToHead reports git reset's positional words (from "reset") naming
+// no commit but HEAD: git reset --hard, git reset --hard HEAD.
+func resetsToHead(positional []string) bool {
+	return len(positional) == 1 && positional[0] == "reset" || len(positional) == 2 && positional[0] == "reset" && (positional[1] == "HEAD" || positional[1] == "@")
 }
 
 // gitRestores reports a path that lies strictly below the command's

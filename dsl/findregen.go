@@ -13,7 +13,9 @@ import (
 // findsRegenerable reports find deleting (-delete), or running the command
 // c on what it finds (find … -exec rm -rf {} +), only what a tool makes
 // again on its next run: its starting points lie below the command's
-// directory (static, relative, no ..), or it selects only .DS_Store or
+// directory (static, relative, no ..) or, spelled absolute, within the
+// caller's directory ctx.Cwd (after cd /home/u/proj the walk spells find's
+// . so), or it selects only .DS_Store or
 // the home's shared cache's files days old, its tests are all joined by and
 // (no -o, no ',', no parentheses), and one of them, not negated and before
 // any action, is -name or -iname of foundRegenerable's; nothing on the line
@@ -25,7 +27,7 @@ import (
 // directly, or one xargs -0 runs on what find -print0 pipes to it (find
 // . -name '*.pyc' -print0 | xargs -0 rm -f): NUL-separated, a crafted
 // name cannot split into another path.
-func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string) bool) bool {
+func findsRegenerable(c *cmdline.Command, line *cmdline.Line, ctx Context, regen func(string) bool) bool {
 	f := c
 	n := len(c.Wrappers)
 	switch {
@@ -60,13 +62,13 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 	inside := true        // every starting point lies in the working directory
 	built := regen != nil // and each is a build's output
 	below := true         // and none is the directory itself or a .git
+	spelledTop := false   // a starting point is the working directory spelled as a path (/home/u/proj)
 	points := 0
 	caches := 0 // starting points that are the home's shared cache directory
 	i := cmdline.FindStart(len(args), func(i int) string { return args[i].Value }, func(i int) {
 		points++
 		p := strings.TrimPrefix(args[i].Value, "./")
-		if args[i].Dynamic || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.ContainsAny(p, "$`") ||
-			slices.Contains(strings.Split(p, "/"), "..") {
+		if args[i].Dynamic || strings.ContainsAny(p, "$`") || slices.Contains(strings.Split(p, "/"), "..") {
 			inside = false
 		}
 		if built && (args[i].Dynamic || !regen(args[i].Value)) {
@@ -74,6 +76,15 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 		}
 		if c := path.Clean(p); c == "." || slices.Contains(strings.Split(c, "/"), ".git") {
 			below = false
+		}
+		if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
+			// After cd /home/u/proj the walk spells find's . as the
+			// directory: judged where it leads, inside the caller's
+			// directory (or the top itself) or not.
+			top, ok := startInside(p, ctx)
+			inside = inside && ok
+			spelledTop = spelledTop || top
+			below = below && !top
 		}
 		if c := path.Clean(args[i].Value); !args[i].Dynamic && (c == "~/.cache" || c == "~/Library/Caches") {
 			caches++
@@ -87,7 +98,7 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 	if built && points > 0 {
 		return true // a home's tool cache too: find ~/.cache -atime +30 -delete
 	}
-	if !below && skipsGit(args[i:]) {
+	if !below && !spelledTop && skipsGit(args[i:]) {
 		below = true // find . -not -path './.git/*' -type d -empty -delete
 	}
 	selected := false
@@ -105,12 +116,15 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 			}
 			negated := i > 0 && (args[i-1].Value == "!" || args[i-1].Value == "-not")
 			i++
-			if !negated && !args[i].Dynamic && args[i].Value == ".DS_Store" {
+			// A name holds no /, which -name never matches; after cd
+			// /home/u/proj the walk spells '*.pyc' under the directory.
+			name := path.Base(args[i].Value)
+			if !negated && !args[i].Dynamic && name == ".DS_Store" {
 				finder = true
 			}
-			if !negated && !args[i].Dynamic && foundRegenerable(args[i].Value) {
+			if !negated && !args[i].Dynamic && foundRegenerable(name) {
 				selected = true
-				files = files || strings.HasPrefix(args[i].Value, "*.") || args[i].Value == ".DS_Store"
+				files = files || foundFile(name)
 			}
 		case "-atime", "-mtime", "-ctime":
 			// The shared cache's files unused for days: what a cache
@@ -147,6 +161,32 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, regen func(string)
 	// clean-up (find ~ -name .DS_Store -delete); find ~ -name '*.pyc'
 	// may take a program's only copy.
 	return selected && (inside || finder || aged)
+}
+
+// startInside reports whether find's absolute (or ~) starting point p lies
+// in the caller's directory, and whether it is that directory itself. -path
+// './.git/*' leaves no .git out of a top spelled so, hence top.
+func startInside(p string, ctx Context) (top, inside bool) {
+	if rest, ok := strings.CutPrefix(p, "~"); ok {
+		if ctx.Home == "" || rest != "" && rest[0] != '/' {
+			return false, false
+		}
+		p = ctx.Home + rest
+	}
+	if !strings.HasPrefix(ctx.Cwd, "/") || slices.Contains(strings.Split(ctx.Cwd, "/"), "..") {
+		return false, false
+	}
+	p, cwd := path.Clean(p), path.Clean(ctx.Cwd)
+	if cwd == "/" || isHome(cwd) || !under(p, cwd) {
+		return false, false // find / -name '*.pyc' -delete, cd ~ && find . …
+	}
+	return p == cwd, true
+}
+
+// startsInside is startInside's inside.
+func startsInside(p string, ctx Context) bool {
+	_, inside := startInside(p, ctx)
+	return inside
 }
 
 // olderThanDays reports an age test of more than a day (+1, +30).
@@ -194,6 +234,14 @@ func foundRegenerable(pattern string) bool {
 		return true
 	}
 	return false
+}
+
+// foundFile reports a name pattern of foundRegenerable's that names files
+// (*.log, .DS_Store), which a directory may carry too (rm -rf of a
+// directory named x.log takes it whole); *.egg-info is setuptools'
+// metadata directory, rm -rf's to take.
+func foundFile(pattern string) bool {
+	return strings.HasPrefix(pattern, "*.") && pattern != "*.egg-info" || pattern == ".DS_Store"
 }
 
 // skipsGit reports find's tests (from the first after the starting

@@ -635,7 +635,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native156
 		}
-	case "!noWorkTree() && ( (pos(0) == \"checkout\" && hasFlag(\"f\", \"force\")) || (pos(0) == \"rm\" && hasFlag(\"f\", \"force\") && !hasFlag(\"cached\", \"n\", \"dry-run\") &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))) ||\n(pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\")) || ((pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"])) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))))":
+	case "!noWorkTree() && ( (pos(0) == \"checkout\" && hasFlag(\"f\", \"force\")) || (pos(0) == \"rm\" && hasFlag(\"f\", \"force\") && !hasFlag(\"cached\", \"n\", \"dry-run\") &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))) ||\n(pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\")) || ((pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"] || # matches \"^[./~]|[*?\\\\[]\") ||\n    len(positional) > 2 && !hasFlag(\"b\", \"B\", \"orphan\")) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))))":
 		if scope == "command" {
 			return native157
 		}
@@ -1664,7 +1664,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [788]lazyRegexp{
+var nativeRegexps = [789]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1925,6 +1925,7 @@ var nativeRegexps = [788]lazyRegexp{
 	{src: "(?s)\\b(openssl\\s+(enc\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\b[^\\n;|&]*\\s(-c|--symmetric|-e|--encrypt)\\b|ccrypt\\b|age\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\b|7z\\s+a\\b[^\\n;|&]*\\s-p|zip\\s[^\\n;|&]*(-P|-e|--encrypt)\\b)"},
 	{src: "\\b(openssl|gpg2?|ccrypt|age|7z|unzip)\\b[^\\n;|&]*\\s(-d|--decrypt|-decrypt)(\\s|$)|\\b7z\\s+[ex]\\b"},
 	{src: "^([^:]*:)?(refs/heads/)?(main|master)$"},
+	{src: "^[./~]|[*?\\[]"},
 	{src: "^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)="},
 	{src: "^(~|/root|/home/[^/]+|/Users/[^/]+)/\\."},
 	{src: "^GIT_WORK_TREE="},
@@ -6223,12 +6224,15 @@ func native157(env any) bool {
 			((e.Pos(0) == "switch") &&
 				e.HasFlag("discard-changes", "f", "force"))) ||
 			((((e.Pos(0) == "checkout") &&
-				(anyOf(e.Args, func(p0 string) bool {
+				((anyOf(e.Args, func(p0 string) bool {
 					return (p0 == "--")
 				}) ||
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return in(p0, ".", "*", ":/")
-					}))) ||
+						return (in(p0, ".", "*", ":/") ||
+							matchRe(&nativeRegexps[260], p0))
+					})) ||
+					((len(e.Positional) > 2) &&
+						!e.HasFlag("b", "B", "orphan")))) ||
 				((e.Pos(0) == "restore") &&
 					(!e.HasFlag("S", "staged") ||
 						e.HasFlag("W", "worktree")))) &&
@@ -6283,7 +6287,7 @@ func native161(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[260], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[261], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -6340,7 +6344,7 @@ func native162(env any) bool {
 									(((let3 != "") &&
 										!matchRe(&nativeRegexps[237], p0)) &&
 										(sensitivePath(((let3 + "/") + p0)) ||
-											(matchReWith(&nativeRegexps[261], "/.", cleanPath(((let3+"/")+p0))) &&
+											(matchReWith(&nativeRegexps[262], "/.", cleanPath(((let3+"/")+p0))) &&
 												secretPath(((let3 + "/") + p0))))))
 							})) ||
 							(!e.Agent &&
@@ -6416,11 +6420,11 @@ func native163(env any) bool {
 									}))) ||
 								((in(e.Name, "export", "declare", "typeset") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[262], "GIT_WORK_TREE=", p0) &&
+										return (matchReWith(&nativeRegexps[263], "GIT_WORK_TREE=", p0) &&
 											(isHome(substr(p0, 14, len(p0))) ||
 												isRoot(substr(p0, 14, len(p0)))))
 									})) &&
-									matchReWith(&nativeRegexps[263], "git", e.Line)))) ||
+									matchReWith(&nativeRegexps[264], "git", e.Line)))) ||
 							(((e.Name == "git") &&
 								(e.Pos(0) == "add")) &&
 								((matchComputed(let4, cleanPath(let3)) &&
@@ -6515,7 +6519,7 @@ func native165(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[264], "remote.", p0)
+					return matchReWith(&nativeRegexps[265], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -6527,8 +6531,8 @@ func native166(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[265], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[266], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[266], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[267], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -6617,14 +6621,14 @@ func native172(env any) bool {
 func native173(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[267], e.Original))
+		!matchRe(&nativeRegexps[268], e.Original))
 }
 
 // native174 is the condition of url-confusable-host.
 func native174(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[268], "://", e.Original))
+		matchReFold(&nativeRegexps[269], "://", e.Original))
 }
 
 // native175 is the condition of macos-protection-off.
@@ -6661,16 +6665,16 @@ func native175(env any) bool {
 					in(e.Pos(1), "add", "clear"))))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[269], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[270], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[270], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[271], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[271], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[272], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[272], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[273], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -6687,7 +6691,7 @@ func native175(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[273], "--set", p0)
+					return matchReWith(&nativeRegexps[274], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -6701,14 +6705,14 @@ func native175(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[274], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[275], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[275], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[276], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -6722,7 +6726,7 @@ func native176(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[276], "-", p0)
+					return matchReWith(&nativeRegexps[277], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -6776,7 +6780,7 @@ func native178(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[277], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[278], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -6788,11 +6792,11 @@ func native178(env any) bool {
 func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[278], "-set", p0)
+		return matchReAny(&nativeRegexps[279], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[279], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[280], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -6804,15 +6808,15 @@ func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[280], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[281], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[281], "login", p0)
+				return matchReFold(&nativeRegexps[282], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[281], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[282], "login", e.Stdin.Text))))
 }
 
 // native181 is the condition of launchd-job.
@@ -6846,9 +6850,9 @@ func native182(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[282], "clipboard", p0)
+					return matchReFold(&nativeRegexps[283], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[282], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[283], "clipboard", e.Stdin.Text)))))
 }
 
 // native183 is the condition of screen-capture-agent.
@@ -6862,7 +6866,7 @@ func native183(env any) bool {
 func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[283], "sleep", e.Line))
+		matchReWith(&nativeRegexps[284], "sleep", e.Line))
 }
 
 // native185 is the condition of mic-camera-capture-agent.
@@ -6880,7 +6884,7 @@ func native185(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[284], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[285], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -6888,23 +6892,23 @@ func native185(env any) bool {
 func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[285], "dialog", p0)
+		return matchReFold(&nativeRegexps[286], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[285], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[286], "dialog", e.Stdin.Text))
 }
 
 // native187 is the condition of applescript-remote-machine.
 func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[286], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[287], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[286], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[287], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[287], "volume", p0)
+				return matchReFold(&nativeRegexps[288], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[287], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[288], "volume", e.Stdin.Text))))
 }
 
 // native188 is the condition of read-private-store-agent.
@@ -6912,7 +6916,7 @@ func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[288], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[289], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -6923,7 +6927,7 @@ func native189(env any) bool {
 		((((e.Name == "log") &&
 			in(e.Pos(0), "show", "stream", "collect")) &&
 			anyOf(e.Options("predicate"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[289], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
+				return matchReAny(&nativeRegexps[290], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
 			})) ||
 			(((e.Name == "dsexport") &&
 				(len(e.Positional) > 1)) &&
@@ -6946,7 +6950,7 @@ func native190(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[290], "/Users/", p0)
+					return matchReWith(&nativeRegexps[291], "/Users/", p0)
 				}))))
 }
 
@@ -6977,10 +6981,10 @@ func native193(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return ((((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[291], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[292], ".", urlHost(p0)))) &&
+				(matchRe(&nativeRegexps[292], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[293], ".", urlHost(p0)))) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[293], "url.", p0)))
+					matchReFold(&nativeRegexps[294], "url.", p0)))
 		}))
 }
 
@@ -7000,7 +7004,7 @@ func native195(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[294], "%25", p0))
+				matchReWith(&nativeRegexps[295], "%25", p0))
 		}))
 }
 
@@ -7023,12 +7027,12 @@ func native197(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[295], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[296], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[296], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[297], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -7046,9 +7050,9 @@ func native198(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[297], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[298], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[295], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[296], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -7060,9 +7064,9 @@ func native199(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[298], "@", p0)) &&
+				matchReWith(&nativeRegexps[299], "@", p0)) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[299], "url.", p0)))
+					matchReFold(&nativeRegexps[300], "url.", p0)))
 		}))
 }
 
@@ -7071,7 +7075,7 @@ func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[300], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[301], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -7098,8 +7102,8 @@ func native201(env any) bool {
 func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[301], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[302], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[302], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[303], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native203 is the condition of inline-code-download.
@@ -7107,11 +7111,11 @@ func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[303], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[304], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[305], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[306], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[307], "http://", e.Code))))
+		matchReAny(&nativeRegexps[304], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[305], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[306], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[307], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[308], "http://", e.Code))))
 }
 
 // native204 is the condition of insecure-tls.
@@ -7142,14 +7146,14 @@ func native204(env any) bool {
 						return (p0 == "set")
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[308], ".trusted-host", p0)
+						return matchReWith(&nativeRegexps[309], ".trusted-host", p0)
 					}))) ||
 				((in(e.Name, "npm", "yarn", "pnpm") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[309], "strict-ssl\x00enablestrictssl", p0)
+						return matchReAny(&nativeRegexps[310], "strict-ssl\x00enablestrictssl", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[310], "false", p0)
+						return matchReWith(&nativeRegexps[311], "false", p0)
 					}))) ||
 				(in(e.Name, "helm", "kubectl") &&
 					e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -7184,37 +7188,37 @@ func native204(env any) bool {
 func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[311], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[312], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[312], "/dev/", p0)
+			return matchReWith(&nativeRegexps[313], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[313], ":", p0)
+				return matchReFold(&nativeRegexps[314], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[314], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[315], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[315], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[316], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[316], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[317], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
-			matchReAny(&nativeRegexps[318], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
+			matchReAny(&nativeRegexps[317], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[318], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
+			matchReAny(&nativeRegexps[319], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
 }
 
 // native206 is the condition of inline-socket-public-ip.
 func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[319], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
+		matchReAny(&nativeRegexps[320], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
 		anyOf(strings.Split(e.Code, "\""), func(p0 string) bool {
 			return anyOf(strings.Split(p0, "'"), func(p1 string) bool {
 				return (isIP(strings.TrimSpace(p1)) &&
@@ -7231,9 +7235,9 @@ func native207(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[320], "$", p0) &&
+				(matchReWith(&nativeRegexps[321], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[321], "$(cat ", p0))
+				matchReWith(&nativeRegexps[322], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -7252,7 +7256,7 @@ func native207(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[322], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[323], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -7266,10 +7270,10 @@ func native207(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[323], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[324], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[324], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[325], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -7291,7 +7295,7 @@ func native207(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[325], "$(", p0)
+				return matchReWith(&nativeRegexps[326], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7300,7 +7304,7 @@ func native207(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[326], ":", p0)) &&
+						matchReWith(&nativeRegexps[327], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -7310,11 +7314,11 @@ func native207(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[327], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[328], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[325], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[328], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[326], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[329], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -7393,7 +7397,7 @@ func native209(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[329], ":", p0)
+					return matchReWith(&nativeRegexps[330], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
@@ -7438,7 +7442,7 @@ func native210(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[330], "$", p0) &&
+							(matchReWith(&nativeRegexps[331], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -7448,7 +7452,7 @@ func native210(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[331], "://", p0)
+							return matchReWith(&nativeRegexps[332], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -7466,16 +7470,16 @@ func native210(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[330], "$", p0) &&
+									(matchReWith(&nativeRegexps[331], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[331], "://", p0)
+								return matchReWith(&nativeRegexps[332], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[332], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[333], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -7495,7 +7499,7 @@ func native211(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[333], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[334], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -7519,8 +7523,8 @@ func native212(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[330], "$", p0)) &&
-			matchReWith(&nativeRegexps[334], ".", p0))
+			matchReWith(&nativeRegexps[331], "$", p0)) &&
+			matchReWith(&nativeRegexps[335], ".", p0))
 	})
 }
 
@@ -7580,7 +7584,7 @@ func native213(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[335], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[336], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -7590,7 +7594,7 @@ func native213(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[336], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[337], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -7662,13 +7666,13 @@ func native214(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[337], "/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[338], "/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[337], "/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[338], "/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -7680,7 +7684,7 @@ func native215(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[338], "cd", e.Line))
+		matchReWith(&nativeRegexps[339], "cd", e.Line))
 }
 
 // native216 is the condition of reverse-shell-fifo.
@@ -7693,7 +7697,7 @@ func native216(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[339], "mk", e.Line))
+		matchReWith(&nativeRegexps[340], "mk", e.Line))
 }
 
 // native217 is the condition of shell-piped-to-network.
@@ -7720,20 +7724,20 @@ func native218(env any) bool {
 // native219 is the condition of awk-network.
 func native219(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[340], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[341], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[341], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[342], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native220 is the condition of dns-update.
 func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[342], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[343], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[343], "del", p0)
+			return matchReFold(&nativeRegexps[344], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[342], "del", p0.Target)
+			return matchReFold(&nativeRegexps[343], "del", p0.Target)
 		}))
 }
 
@@ -7751,7 +7755,7 @@ func native221(env any) bool {
 							(((urlHost(p0) != "") ||
 								strings.Contains(p0, ":")) ||
 								strings.Contains(p0, "."))) ||
-							matchReWith(&nativeRegexps[344], "_REGISTRY", p0)))
+							matchReWith(&nativeRegexps[345], "_REGISTRY", p0)))
 				})
 				return func() bool {
 					let3 := func() string {
@@ -7775,7 +7779,7 @@ func native221(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[345], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[346], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -7786,15 +7790,15 @@ func native221(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[346], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[347], "*", p0) ||
-												matchReAny(&nativeRegexps[348], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[347], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[348], "*", p0) ||
+												matchReAny(&nativeRegexps[349], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[349], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[350], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[350], "${", p0)
+											return matchReWith(&nativeRegexps[351], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[351], "$", e.Source)))
+											!matchReWith(&nativeRegexps[352], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -7843,7 +7847,7 @@ func native221(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[352], " ", p0) {
+															if matchReWith(&nativeRegexps[353], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -7857,7 +7861,7 @@ func native221(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[351], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[352], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -7866,23 +7870,23 @@ func native221(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[353], "%", p0) &&
+												return (matchReWith(&nativeRegexps[354], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[354], ":", p0) &&
+												return (matchReWith(&nativeRegexps[355], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[351], "$", p0)) &&
+												matchReWith(&nativeRegexps[352], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[355], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[356], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -7919,10 +7923,10 @@ func native223(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[356], ".", p0))
+					matchReWith(&nativeRegexps[357], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[351], "$", p0) &&
+			return (matchReWith(&nativeRegexps[352], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -7955,7 +7959,7 @@ func native224(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[357], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[358], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					(((in("busybox", e.Wrappers...) ||
@@ -7963,10 +7967,10 @@ func native224(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[358], p0)
+							return matchRe(&nativeRegexps[359], p0)
 						})) ||
 						anyOf(e.Options("S"), func(p0 string) bool {
-							return matchRe(&nativeRegexps[358], p0)
+							return matchRe(&nativeRegexps[359], p0)
 						}))))
 		}()
 	}()
@@ -7980,7 +7984,7 @@ func native225(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[359], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[360], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -8009,7 +8013,7 @@ func native227(env any) bool {
 					in(e.Pos(0), "http", "start")))) ||
 			((e.Name == "cloudflared") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[360], "://", p0) ||
+					return (matchReWith(&nativeRegexps[361], "://", p0) ||
 						matchComputed((("^(--url=)?(https?://)?[^/@]*:"+let0)+"(/|$)"), p0))
 				}) ||
 					(((e.Agent &&
@@ -8035,7 +8039,7 @@ func native227(env any) bool {
 				!in(e.Pos(0), "verify", "status"))) ||
 			(((e.Name == "socat") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[361], "-listen:", p0)
+					return matchReAny(&nativeRegexps[362], "-listen:", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed((("(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:" + let0) + "(,|$)"), p0)
@@ -8047,7 +8051,7 @@ func native227(env any) bool {
 			(((e.Name == "chisel") &&
 				(e.Pos(0) == "client")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[362], "R:", p0)
+					return matchReWith(&nativeRegexps[363], "R:", p0)
 				}))) ||
 			((e.Name == "bore") &&
 				(e.Pos(0) == "local"))) ||
@@ -8072,15 +8076,15 @@ func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[363], "@", p0) &&
-				!matchReWith(&nativeRegexps[364], "@", p0))
+			return (matchReWith(&nativeRegexps[364], "@", p0) &&
+				!matchReWith(&nativeRegexps[365], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[365], ":", p0) &&
-						!matchReAny(&nativeRegexps[366], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[366], ":", p0) &&
+						!matchReAny(&nativeRegexps[367], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -8097,7 +8101,7 @@ func native228(env any) bool {
 func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[367], "@", p0)
+		return matchReWith(&nativeRegexps[368], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -8113,18 +8117,18 @@ func native230(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[368], ":", p0)
+				return matchReFold(&nativeRegexps[369], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[369], ":", p0)
+				return matchReFold(&nativeRegexps[370], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[370], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[371], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[365], ":", p0) &&
-						!matchReAny(&nativeRegexps[366], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[366], ":", p0) &&
+						!matchReAny(&nativeRegexps[367], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -8148,14 +8152,14 @@ func native231(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[371], ":", p0)
-			})) &&
-			!anyOf(e.Args, func(p0 string) bool {
 				return matchReFold(&nativeRegexps[372], ":", p0)
 			})) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return matchReFold(&nativeRegexps[373], ":", p0)
+			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[373], "create:", p0) ||
-					matchReFold(&nativeRegexps[374], ":", p0))
+				return (matchReFold(&nativeRegexps[374], "create:", p0) ||
+					matchReFold(&nativeRegexps[375], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -8166,7 +8170,7 @@ func native231(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[375], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[376], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -8192,7 +8196,7 @@ func native232(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[376], p0)
+					return matchRe(&nativeRegexps[377], p0)
 				}))))
 }
 
@@ -8200,8 +8204,8 @@ func native232(env any) bool {
 func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[377], ":", p0) &&
-			!matchReWith(&nativeRegexps[378], ":", p0))
+		return (matchReWith(&nativeRegexps[378], ":", p0) &&
+			!matchReWith(&nativeRegexps[379], ":", p0))
 	})
 }
 
@@ -8229,7 +8233,7 @@ func native235(env any) bool {
 		return (((e.Name == "git-daemon") ||
 			(e.Pos(0) == "daemon")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[379], "--enable=receive-pack", p0)
+				return matchReWith(&nativeRegexps[380], "--enable=receive-pack", p0)
 			}) ||
 				(e.HasFlag("export-all") &&
 					((anyOf(e.Options("base-path"), func(p0 string) bool {
@@ -8261,7 +8265,7 @@ func native236(env any) bool {
 					return !in(p0, "127.0.0.1", "localhost", "::1", "[::1]")
 				}) ||
 					anyOf(e.Options("user-data-dir"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[380], "/", cleanPath(p0))
+						return matchReWith(&nativeRegexps[381], "/", cleanPath(p0))
 					}))))
 	}()
 }
@@ -8270,8 +8274,8 @@ func native236(env any) bool {
 func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[381], p0) ||
-			matchReWith(&nativeRegexps[382], "w", p0))
+		return (matchRe(&nativeRegexps[382], p0) ||
+			matchReWith(&nativeRegexps[383], "w", p0))
 	})
 }
 
@@ -8284,23 +8288,23 @@ func native238(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[383], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[384], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[384], p1)
+							return matchRe(&nativeRegexps[385], p1)
 						}))))
 		})) ||
 		(((e.Dynamic &&
 			e.HasFlag("R", "recursive")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[385], "$", p0) &&
-					!matchReWith(&nativeRegexps[386], "$", p0))
+				return (matchReWith(&nativeRegexps[386], "$", p0) &&
+					!matchReWith(&nativeRegexps[387], "$", p0))
 			})) ||
 			((in("find", e.Wrappers...) &&
 				in("{}", e.Positional...)) &&
 				anyOf(e.WrapperArgs, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[385], "$", p0) &&
-						!matchReWith(&nativeRegexps[386], "$", p0))
+					return (matchReWith(&nativeRegexps[386], "$", p0) &&
+						!matchReWith(&nativeRegexps[387], "$", p0))
 				}))))
 }
 
@@ -8309,16 +8313,16 @@ func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[387], "s", p0) ||
-				matchRe(&nativeRegexps[388], p0))
+			return (matchReWith(&nativeRegexps[388], "s", p0) ||
+				matchRe(&nativeRegexps[389], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[389], "/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[390], "/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[388], p0) ||
-					matchReWith(&nativeRegexps[387], "s", p0))
+				return (matchRe(&nativeRegexps[389], p0) ||
+					matchReWith(&nativeRegexps[388], "s", p0))
 			})))
 }
 
@@ -8327,18 +8331,18 @@ func native240(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[387], "s", p0) ||
-				matchRe(&nativeRegexps[390], p0))
+			return (matchReWith(&nativeRegexps[388], "s", p0) ||
+				matchRe(&nativeRegexps[391], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[391], "bin/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[392], "bin/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[390], p0)
+				return matchRe(&nativeRegexps[391], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[392], cleanPath(p0))
+			return matchRe(&nativeRegexps[393], cleanPath(p0))
 		}))
 }
 
@@ -8348,7 +8352,7 @@ func native241(env any) bool {
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isRoot(p0) ||
-				matchReWith(&nativeRegexps[393], "${", p0)) ||
+				matchReWith(&nativeRegexps[394], "${", p0)) ||
 				in(cleanPath(p0), "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/var", "/usr/bin", "/usr/lib", "/usr/sbin", "/dev", "/proc", "/sys", "/System", "/Library", "/private", "/etc/*", "/usr/*", "/var/*"))
 		}))
 }
@@ -8360,7 +8364,7 @@ func native242(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[394], "+", p0)
+					return matchReWith(&nativeRegexps[395], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -8369,8 +8373,8 @@ func native242(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[395], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[396], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[396], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[397], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -8389,12 +8393,12 @@ func native242(env any) bool {
 func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[397], p0)
+		return matchRe(&nativeRegexps[398], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[398], "bin/", p0))
+				matchReWith(&nativeRegexps[399], "bin/", p0))
 		}))
 }
 
@@ -8402,9 +8406,9 @@ func native243(env any) bool {
 func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[399], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[400], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[400], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[401], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -8428,66 +8432,66 @@ func native245(env any) bool {
 				return !secretPath(p0)
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[401], p0) ||
-					matchRe(&nativeRegexps[402], p0)) ||
+				return ((((matchRe(&nativeRegexps[402], p0) ||
 					matchRe(&nativeRegexps[403], p0)) ||
-					matchReWith(&nativeRegexps[404], "w", p0)) ||
-					matchReWith(&nativeRegexps[405], "g", p0))
+					matchRe(&nativeRegexps[404], p0)) ||
+					matchReWith(&nativeRegexps[405], "w", p0)) ||
+					matchReWith(&nativeRegexps[406], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[402], p0) ||
-					matchRe(&nativeRegexps[406], p0)) ||
-					matchReWith(&nativeRegexps[407], "w", p0)) ||
-					matchReWith(&nativeRegexps[404], "w", p0))
+				return (((matchRe(&nativeRegexps[403], p0) ||
+					matchRe(&nativeRegexps[407], p0)) ||
+					matchReWith(&nativeRegexps[408], "w", p0)) ||
+					matchReWith(&nativeRegexps[405], "w", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((secretPath(p0) &&
-					matchReWith(&nativeRegexps[408], "/", cleanPath(p0))) ||
-					matchReWith(&nativeRegexps[409], "/root/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[409], "/", cleanPath(p0))) ||
+					matchReWith(&nativeRegexps[410], "/root/.", cleanPath(p0)))
 			})) &&
 			(anyOf(e.Options("reference"), func(p0 string) bool {
 				return !secretPath(p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return ((matchRe(&nativeRegexps[401], p0) ||
-						matchRe(&nativeRegexps[403], p0)) ||
-						matchRe(&nativeRegexps[410], p0))
+					return ((matchRe(&nativeRegexps[402], p0) ||
+						matchRe(&nativeRegexps[404], p0)) ||
+						matchRe(&nativeRegexps[411], p0))
 				})))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[408], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[409], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[411], p0)
+				return matchRe(&nativeRegexps[412], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[412], p0)
+				return matchRe(&nativeRegexps[413], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[413], ":", p0)
+					return matchReWith(&nativeRegexps[414], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[414], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[415], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[415], p0)
+				return matchRe(&nativeRegexps[416], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[413], ":", p0)
+					return matchReWith(&nativeRegexps[414], ":", p0)
 				}))))
 }
 
@@ -8500,7 +8504,7 @@ func native246(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[416], "-", p0)
+					return matchReWith(&nativeRegexps[417], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -8514,20 +8518,20 @@ func native246(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[417], "0", p0)
+				return matchReWith(&nativeRegexps[418], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[417], "0", p0)
+				return matchReWith(&nativeRegexps[418], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[418], ":", p0)
+				return matchReWith(&nativeRegexps[419], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[418], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[419], ":", e.Stdin.Text))))
 }
 
 // native247 is the condition of privileged-group.
@@ -8541,7 +8545,7 @@ func native247(env any) bool {
 		})) ||
 		(in(e.Name, "groupmod", "groupadd", "addgroup") &&
 			anyOf(e.Options("g", "gid"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[417], "0", p0)
+				return matchReWith(&nativeRegexps[418], "0", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			e.HasFlag("a", "append")) &&
@@ -8561,7 +8565,7 @@ func native247(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[419], "/Groups/", p0))
+					matchReWith(&nativeRegexps[420], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -8612,7 +8616,7 @@ func native249(env any) bool {
 			}))) ||
 		(in(e.Name, "usermod", "chsh") &&
 			anyOf(e.Options("s", "shell"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[420], "nologin\x00false", p0)
+				return matchReAny(&nativeRegexps[421], "nologin\x00false", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			(len(e.Options("G", "groups")) > 0)) &&
@@ -8627,7 +8631,7 @@ func native249(env any) bool {
 		((e.Name == "pwpolicy") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(strings.ToLower(p0), "disableuser", "-disableuser") ||
-					matchReAny(&nativeRegexps[421], "isdisabled=", p0))
+					matchReAny(&nativeRegexps[422], "isdisabled=", p0))
 			})))
 }
 
@@ -8639,14 +8643,14 @@ func native250(env any) bool {
 		((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/hosts", "/etc/resolv.conf", "/etc/ld.so.cache", "/etc/shells")
 		}) &&
-			(matchRe(&nativeRegexps[422], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[423], "-\x00=", index(e.Positional, 0)))) ||
+			(matchRe(&nativeRegexps[423], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[424], "-\x00=", index(e.Positional, 0)))) ||
 			(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (isRoot(p0) ||
 					in(cleanPath(p0), "/etc", "/home", "/Users", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var", "/tmp", "/usr/lib", "/usr/bin", "/usr/share"))
 			}) &&
-				(matchRe(&nativeRegexps[424], index(e.Positional, 0)) ||
-					matchReAny(&nativeRegexps[425], "-\x00=", index(e.Positional, 0)))))) ||
+				(matchRe(&nativeRegexps[425], index(e.Positional, 0)) ||
+					matchReAny(&nativeRegexps[426], "-\x00=", index(e.Positional, 0)))))) ||
 		((((e.Name == "chown") &&
 			(len(e.Positional) > 1)) &&
 			!e.HasFlag("R", "recursive")) &&
@@ -8654,7 +8658,7 @@ func native250(env any) bool {
 				let0 := index(strings.Split(index(e.Positional, 0), ":"), 0)
 				return ((let0 != "") &&
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return ((matchReWith(&nativeRegexps[426], "/", cleanPath(p0)) &&
+						return ((matchReWith(&nativeRegexps[427], "/", cleanPath(p0)) &&
 							(index(strings.Split(cleanPath(p0), "/"), 2) != let0)) ||
 							((cleanPath(p0) == "~") &&
 								!in(let0, "$USER", "${USER}", "$LOGNAME", "$(whoami)", "$(id -un)", "$(id -u)", "$(id -u -n)")))
@@ -8703,7 +8707,7 @@ func native253(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[427], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[428], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -8711,12 +8715,12 @@ func native253(env any) bool {
 func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[428], p0)
+		return matchRe(&nativeRegexps[429], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[429], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[430], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -8735,7 +8739,7 @@ func native255(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[430], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[431], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native256 is the condition of read-secret.
@@ -8749,16 +8753,16 @@ func native256(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[431], ".env", p0)
+				return matchReWith(&nativeRegexps[432], ".env", p0)
 			}))) &&
 		!(storesSecret(e.Name, e.Args) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
 				return ((!matchRe(&nativeRegexps[237], p0) &&
 					!strings.Contains(p0, "..")) &&
-					!matchReWith(&nativeRegexps[432], ".", p0))
+					!matchReWith(&nativeRegexps[433], ".", p0))
 			}))) &&
 		!(allOf(e.SecretFiles, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[431], ".env", p0)
+			return matchReWith(&nativeRegexps[432], ".env", p0)
 		}) &&
 			(((((((e.Name == "cut") &&
 				(e.Option("d", "delimiter") == "=")) &&
@@ -8770,21 +8774,21 @@ func native256(env any) bool {
 					in(index(e.Positional, 0), ".", "", "^", "$"))) ||
 				(((in(e.Name, "grep", "egrep") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[433], "-", p0)
+						return matchReWith(&nativeRegexps[434], "-", p0)
 					})) &&
 					(len(e.Positional) > 0)) &&
-					matchReWith(&nativeRegexps[434], "[", index(e.Positional, 0)))) ||
+					matchReWith(&nativeRegexps[435], "[", index(e.Positional, 0)))) ||
 				((in(e.Name, "awk", "gawk", "mawk") &&
 					(e.Option("F") == "=")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[435], "print $1", p0)
+						return matchReWith(&nativeRegexps[436], "print $1", p0)
 					}))) ||
 				(((e.Name == "sed") &&
 					!anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[436], "-", p0)
+						return matchReWith(&nativeRegexps[437], "-", p0)
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[437], "s/=.*//", p0)
+						return matchReWith(&nativeRegexps[438], "s/=.*//", p0)
 					})))))
 }
 
@@ -8819,7 +8823,7 @@ func native258(env any) bool {
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
 				!matchRe(&nativeRegexps[237], p0))) &&
-			matchReWith(&nativeRegexps[438], ".", p0))
+			matchReWith(&nativeRegexps[439], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -8871,7 +8875,7 @@ func native259(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[439], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[440], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -8921,10 +8925,10 @@ func native261(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[440], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[441], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[441], "/", p0))
+					matchReWith(&nativeRegexps[442], "/", p0))
 			})))
 }
 
@@ -8954,7 +8958,7 @@ func native263(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[442], ":", p0) ||
+					return (matchReWith(&nativeRegexps[443], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -8963,7 +8967,7 @@ func native263(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[443], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[444], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native264 is the condition of send-secret-dir.
@@ -8982,10 +8986,10 @@ func native265(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[444], p0)
+					return matchRe(&nativeRegexps[445], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[445], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[446], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -8995,13 +8999,13 @@ func native266(env any) bool {
 	return (!((len(e.Via) > 0) &&
 		((in(index(e.Via, (len(e.Via)-1)), "$(…)", "<(…)") &&
 			!e.CapturePrinted()) ||
-			matchReAny(&nativeRegexps[446], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
+			matchReAny(&nativeRegexps[447], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys", "export-secret-ssh-key")) ||
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[447], "-", p0)
+						return matchReWith(&nativeRegexps[448], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -9055,7 +9059,7 @@ func native268(env any) bool {
 				((e.Pos(0) == "container") &&
 					(e.Pos(1) == "inspect"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[448], ".Config.Env", p0)
+					return matchReWith(&nativeRegexps[449], ".Config.Env", p0)
 				}))))
 }
 
@@ -9063,7 +9067,7 @@ func native268(env any) bool {
 func native269(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[449], "mount", p0)
+		return matchReFold(&nativeRegexps[450], "mount", p0)
 	})
 }
 
@@ -9129,10 +9133,10 @@ func native270(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[450], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[451], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[451], "hguard", p0)
+					return matchReWith(&nativeRegexps[452], "hguard", p0)
 				}))))
 }
 
@@ -9202,13 +9206,13 @@ func native271(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[452], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[453], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[450], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[451], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[451], "hguard", p0)
+					return matchReWith(&nativeRegexps[452], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -9327,7 +9331,7 @@ func native272(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[453], baseName(p0)))
+										matchRe(&nativeRegexps[454], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -9351,7 +9355,7 @@ func native273(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "print", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install", "df")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[454], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[455], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -9384,7 +9388,7 @@ func native273(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[455], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[456], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -9398,7 +9402,7 @@ func native273(env any) bool {
 func native274(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[456], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[457], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -9416,15 +9420,15 @@ func native274(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[457], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[458], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[458], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[459], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[459], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[460], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native275 is the condition of self-computed-target-agent.
@@ -9455,19 +9459,19 @@ func native276(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[460], "hguard", p0)
+				return matchReWith(&nativeRegexps[461], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[461], "hguard", p0)
+					return matchReWith(&nativeRegexps[462], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[462], "hguard", p0)
+						return matchReWith(&nativeRegexps[463], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[463], "hguard", p0)
+					return matchReWith(&nativeRegexps[464], "hguard", p0)
 				}))))
 }
 
@@ -9498,13 +9502,13 @@ func native277(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[464], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[465], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[465], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[466], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -9542,13 +9546,13 @@ func native278(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[464], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[465], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[465], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[466], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -9559,10 +9563,10 @@ func native278(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[462], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[463], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[466], "hguard", p0) ||
-						matchReWith(&nativeRegexps[467], "hguard", p0))
+					return (matchReWith(&nativeRegexps[467], "hguard", p0) ||
+						matchReWith(&nativeRegexps[468], "hguard", p0))
 				}))))
 }
 
@@ -9572,8 +9576,8 @@ func native279(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[468], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[469], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[469], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[470], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native280 is the condition of self-inline-write-agent.
@@ -9583,8 +9587,8 @@ func native280(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[468], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[469], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[469], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[470], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native281 is the condition of self-env.
@@ -9605,23 +9609,23 @@ func native281(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[470], "hguard_", p0)
+			return matchReFold(&nativeRegexps[471], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[470], "hguard_", p0)
+					return matchReFold(&nativeRegexps[471], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[471], "-", p0) ||
+						return (matchReWith(&nativeRegexps[472], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[472], "hguard", p0)
+					return matchReFold(&nativeRegexps[473], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -9639,13 +9643,13 @@ func native281(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[473], "hguard_", p0)
+					return matchReFold(&nativeRegexps[474], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[470], "hguard_", p0)
+					return matchReFold(&nativeRegexps[471], "hguard_", p0)
 				})))
 	}()
 }
@@ -9669,23 +9673,23 @@ func native282(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[470], "hguard_", p0)
+				return matchReFold(&nativeRegexps[471], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[470], "hguard_", p0)
+						return matchReFold(&nativeRegexps[471], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[471], "-", p0) ||
+							return (matchReWith(&nativeRegexps[472], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[472], "hguard", p0)
+						return matchReFold(&nativeRegexps[473], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -9703,13 +9707,13 @@ func native282(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[473], "hguard_", p0)
+						return matchReFold(&nativeRegexps[474], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[470], "hguard_", p0)
+						return matchReFold(&nativeRegexps[471], "hguard_", p0)
 					}))))
 	}()
 }
@@ -9720,30 +9724,30 @@ func native283(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[474], "-", p0)
+			return matchReWith(&nativeRegexps[475], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[475], p0))
+					matchRe(&nativeRegexps[476], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[476], p0)
+				return matchRe(&nativeRegexps[477], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[477], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[478], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[478], "accept-", p0)
+				return matchReWith(&nativeRegexps[479], "accept-", p0)
 			})))
 }
 
@@ -9754,30 +9758,30 @@ func native284(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[474], "-", p0)
+				return matchReWith(&nativeRegexps[475], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[475], p0))
+						matchRe(&nativeRegexps[476], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[476], p0)
+					return matchRe(&nativeRegexps[477], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[477], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[478], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[478], "accept-", p0)
+					return matchReWith(&nativeRegexps[479], "accept-", p0)
 				}))))
 }
 
@@ -9785,7 +9789,7 @@ func native284(env any) bool {
 func native285(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[479], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[480], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -9797,7 +9801,7 @@ func native286(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[479], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[480], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -9814,7 +9818,7 @@ func native287(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[479], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[480], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -9836,7 +9840,7 @@ func native288(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[479], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[480], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -9919,16 +9923,16 @@ func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[472], "hguard", p0)
+			return matchReFold(&nativeRegexps[473], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[472], "hguard", p0)
+				return matchReFold(&nativeRegexps[473], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[480], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[481], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[472], "hguard", p0)
+				return matchReFold(&nativeRegexps[473], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9941,16 +9945,16 @@ func native292(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[472], "hguard", p0)
+				return matchReFold(&nativeRegexps[473], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[472], "hguard", p0)
+					return matchReFold(&nativeRegexps[473], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[480], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[481], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[472], "hguard", p0)
+					return matchReFold(&nativeRegexps[473], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -9966,18 +9970,18 @@ func native293(env any) bool {
 		((e.Name == "codex") &&
 			(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[481], "hook", p0)
+					return matchReAny(&nativeRegexps[482], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[481], "hook", p0)
+					return matchReAny(&nativeRegexps[482], "hook", p0)
 				})) ||
 				(((e.Option("a", "ask-for-approval") == "never") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[482], "approval_policy", p0)
+						return matchReWith(&nativeRegexps[483], "approval_policy", p0)
 					})) &&
 					((e.Option("s", "sandbox") == "danger-full-access") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[483], "danger-full-access", p0)
+							return matchReWith(&nativeRegexps[484], "danger-full-access", p0)
 						})))))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -9988,7 +9992,7 @@ func native293(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[484], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[485], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -10013,18 +10017,18 @@ func native294(env any) bool {
 			((e.Name == "codex") &&
 				(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[481], "hook", p0)
+						return matchReAny(&nativeRegexps[482], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[481], "hook", p0)
+						return matchReAny(&nativeRegexps[482], "hook", p0)
 					})) ||
 					(((e.Option("a", "ask-for-approval") == "never") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[482], "approval_policy", p0)
+							return matchReWith(&nativeRegexps[483], "approval_policy", p0)
 						})) &&
 						((e.Option("s", "sandbox") == "danger-full-access") ||
 							anyOf(e.Options("c", "config"), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[483], "danger-full-access", p0)
+								return matchReWith(&nativeRegexps[484], "danger-full-access", p0)
 							})))))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -10035,7 +10039,7 @@ func native294(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[484], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[485], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -10055,7 +10059,7 @@ func native295(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		((anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[485], "--", p0)
+			return matchReWith(&nativeRegexps[486], "--", p0)
 		}) ||
 			(e.Option("approval-mode") == "yolo")) ||
 			((e.Name == "qwen") &&
@@ -10095,7 +10099,7 @@ func native298(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[472], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[473], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -10122,7 +10126,7 @@ func native298(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[486], e.Name)) ||
+				matchRe(&nativeRegexps[487], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -10213,25 +10217,25 @@ func native307(env any) bool {
 			let1 := "(?is)\\bmutation\\b.*\\bvisibility\\s*:\\s*\\\\?\"?PUBLIC\\b"
 			return (((((((((e.Name == "curl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[487], "api.github.com/repos/\x00/api/v4/projects/", p0)
+					return matchReAny(&nativeRegexps[488], "api.github.com/repos/\x00/api/v4/projects/", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
 				((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[488], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[489], "/api/v4/projects/", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[489], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[490], "/api/v4/projects/", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[490], "visibility=public", p0)
+						return matchReAny(&nativeRegexps[491], "visibility=public", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[491], "/graphql", p0)
+						return matchReFold(&nativeRegexps[492], "/graphql", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchComputed(let1, p0)
@@ -10258,7 +10262,7 @@ func native307(env any) bool {
 						return in(strings.ToLower(p0), "private=false", "visibility=public")
 					}) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[492], "/workflows/\x00gitlab-ci", p0)
+							return matchReAny(&nativeRegexps[493], "/workflows/\x00gitlab-ci", p0)
 						}) &&
 							in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 		}()
@@ -10276,16 +10280,16 @@ func native308(env any) bool {
 		((((e.Name == "gh") &&
 			(e.Pos(0) == "api")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[493], "/protection\x00rulesets", p0)
+				return matchReAny(&nativeRegexps[494], "/protection\x00rulesets", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[494], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
+				return matchReAny(&nativeRegexps[495], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
 			}))) ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[495], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[496], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -10295,15 +10299,15 @@ func native308(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[496], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[497], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[497], "-", p0) ||
+						return (matchReWith(&nativeRegexps[498], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[498], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[499], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -10332,64 +10336,64 @@ func native310(env any) bool {
 				in(e.Pos(0), "upgrade", "install")) &&
 				(matchComputed(let0, e.WrittenText()) ||
 					anyOf(e.Options("set", "set-string", "set-literal", "set-json"), func(p0 string) bool {
-						return matchReFold(&nativeRegexps[499], "replica", p0)
+						return matchReFold(&nativeRegexps[500], "replica", p0)
 					})))) ||
 			((e.Pos(0) == "scale") &&
 				anyOf(e.Options("replicas"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[500], "0", p0)
+					return matchReFold(&nativeRegexps[501], "0", p0)
 				}))) ||
 			(e.Pos(0) == "drain")) ||
 			((e.Pos(0) == "autoscale") &&
 				anyOf(e.Options("max"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[500], "0", p0)
+					return matchReFold(&nativeRegexps[501], "0", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[501], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[502], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
 				}))) ||
 			((e.Pos(0) == "replace") &&
 				e.HasFlag("force"))) ||
 			((e.Pos(0) == "apply") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[502], "--prune", p0)
+					return matchReWith(&nativeRegexps[503], "--prune", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[503], "persistentVolumeReclaimPolicy", p0)
+					return matchReWith(&nativeRegexps[504], "persistentVolumeReclaimPolicy", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				func() bool {
 					let1 := strings.Join(e.Args, "\n")
 					return ((((matchComputed(let0, let1) ||
-						matchReAny(&nativeRegexps[504], "replicas\x00replicas\"\x00replicas\"", let1)) ||
-						matchReAny(&nativeRegexps[505], "finalizers\x00$patch", let1)) ||
-						((matchReWith(&nativeRegexps[506], "\"op\"", let1) &&
-							matchReWith(&nativeRegexps[507], "\"path\"", let1)) &&
-							(matchReWith(&nativeRegexps[508], "\"remove\"", let1) ||
-								matchReWith(&nativeRegexps[509], "\"value\"", let1)))) ||
+						matchReAny(&nativeRegexps[505], "replicas\x00replicas\"\x00replicas\"", let1)) ||
+						matchReAny(&nativeRegexps[506], "finalizers\x00$patch", let1)) ||
+						((matchReWith(&nativeRegexps[507], "\"op\"", let1) &&
+							matchReWith(&nativeRegexps[508], "\"path\"", let1)) &&
+							(matchReWith(&nativeRegexps[509], "\"remove\"", let1) ||
+								matchReWith(&nativeRegexps[510], "\"value\"", let1)))) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[510], "null", p0) &&
-								!matchReWith(&nativeRegexps[511], "metadata", p0))
+							return (matchReWith(&nativeRegexps[511], "null", p0) &&
+								!matchReWith(&nativeRegexps[512], "metadata", p0))
 						}))
 				}())) ||
 			((((e.Pos(0) == "label") &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[512], "n", strings.ToLower(index(e.Positional, 1)))) &&
+				matchReWith(&nativeRegexps[513], "n", strings.ToLower(index(e.Positional, 1)))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[513], "-", p0)
+					return matchReWith(&nativeRegexps[514], "-", p0)
 				}))) ||
 			(in("taint", e.Positional...) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[514], ":NoExecute", p0)
+					return matchReWith(&nativeRegexps[515], ":NoExecute", p0)
 				}))) ||
 			((e.Pos(0) == "label") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[515], "pod-security.kubernetes.io/", p0)
+					return matchReWith(&nativeRegexps[516], "pod-security.kubernetes.io/", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[516], "-", p0)
+						return matchReWith(&nativeRegexps[517], "-", p0)
 					}))))
 	}()
 }
@@ -10434,7 +10438,7 @@ func native312(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[517], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[518], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -10462,13 +10466,13 @@ func native313(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[518], "=", p0)
+			return matchReWith(&nativeRegexps[519], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[519], "0", p0)
+				return matchReWith(&nativeRegexps[520], "0", p0)
 			})))
 }
 
@@ -10500,7 +10504,7 @@ func native314(env any) bool {
 							return in(p0, let0...)
 						}) ||
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[520], "=", p0)
+								return matchReWith(&nativeRegexps[521], "=", p0)
 							})) ||
 							(e.Option("env") != "")) ||
 							(let1 != "")) ||
@@ -10511,26 +10515,26 @@ func native314(env any) bool {
 									in(e.Assigns[p0], "test", "testing"))
 							})) &&
 							allOf(e.Args, func(p0 string) bool {
-								return (!matchReWith(&nativeRegexps[521], "=", p0) ||
-									matchReWith(&nativeRegexps[522], "test", p0))
+								return (!matchReWith(&nativeRegexps[522], "=", p0) ||
+									matchReWith(&nativeRegexps[523], "test", p0))
 							})) &&
 							in(e.Option("env"), "", "test", "testing")) &&
 							!strings.HasPrefix(e.Name, "gitlab")) &&
 							((let1 == "") ||
 								localTestURL(let1))) &&
 							((let2 == "") ||
-								matchReAny(&nativeRegexps[523], "test", let2))) &&
+								matchReAny(&nativeRegexps[524], "test", let2))) &&
 							((let3 == "") ||
-								matchReWith(&nativeRegexps[524], "Test", let3))) &&
+								matchReWith(&nativeRegexps[525], "Test", let3))) &&
 							!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[525], "D", p0)
+								return matchReWith(&nativeRegexps[526], "D", p0)
 							})) &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return matchReAny(&nativeRegexps[526], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
+								return matchReAny(&nativeRegexps[527], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
 							}))
 						return (!let4 &&
 							(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[527], "db:", p0)
+								return matchReWith(&nativeRegexps[528], "db:", p0)
 							}) ||
 								((((e.Name == "dotnet-ef") ||
 									((e.Name == "dotnet") &&
@@ -10595,7 +10599,7 @@ func native314(env any) bool {
 										return (p0 == "base")
 									}))) ||
 								anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[528], "migrate:", p0)
+									return matchReWith(&nativeRegexps[529], "migrate:", p0)
 								})) ||
 								(anyOf(e.Args, func(p0 string) bool {
 									return in(p0, "flush", "reset_db")
@@ -10626,7 +10630,7 @@ func native314(env any) bool {
 									return (p0 == "db:migrate")
 								}) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[529], "VERSION=", p0)
+										return matchReWith(&nativeRegexps[530], "VERSION=", p0)
 									}))) ||
 								((((e.Name == "knex") ||
 									anyOf(e.Args, func(p0 string) bool {
@@ -10646,7 +10650,7 @@ func native314(env any) bool {
 											return (p0 == "down-to")
 										}) &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return matchReWith(&nativeRegexps[417], "0", p0)
+												return matchReWith(&nativeRegexps[418], "0", p0)
 											}))))) ||
 								((e.Name == "migrate") &&
 									(((anyOf(e.Args, func(p0 string) bool {
@@ -10662,7 +10666,7 @@ func native314(env any) bool {
 											return (p0 == "goto")
 										}) &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return matchReWith(&nativeRegexps[417], "0", p0)
+												return matchReWith(&nativeRegexps[418], "0", p0)
 											}))))) ||
 								((e.Name == "dbmate") &&
 									anyOf(e.Positional, func(p0 string) bool {
@@ -10713,7 +10717,7 @@ func native314(env any) bool {
 										return (p0 == "runner")
 									})) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[530], ".", p0)
+										return matchReWith(&nativeRegexps[531], ".", p0)
 									}))))
 					}()
 				}()
@@ -10733,14 +10737,14 @@ func native315(env any) bool {
 				(len(e.Positional) > 1)) ||
 				((((e.Pos(0) == "get") &&
 					(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[531], "secret", p0) ||
-							matchReWith(&nativeRegexps[532], ",secret", p0))
+						return (matchReWith(&nativeRegexps[532], "secret", p0) ||
+							matchReWith(&nativeRegexps[533], ",secret", p0))
 					}) ||
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[533], "$", p0)
+							return matchReWith(&nativeRegexps[534], "$", p0)
 						}) &&
-							matchReWith(&nativeRegexps[534], "secret", e.Line)))) &&
-					matchReAny(&nativeRegexps[535], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+							matchReWith(&nativeRegexps[535], "secret", e.Line)))) &&
+					matchReAny(&nativeRegexps[536], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 					!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 						matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1))))
 		}()
@@ -10754,23 +10758,23 @@ func native316(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[536], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[537], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[537], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[538], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[537], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[538], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[538], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[539], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[538], "://", p0)
+				return matchReWith(&nativeRegexps[539], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -10779,37 +10783,37 @@ func native316(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[539], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[540], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[540], "://", p0) &&
-						!matchReWith(&nativeRegexps[541], "https://", p0))
+					return (matchReWith(&nativeRegexps[541], "://", p0) &&
+						!matchReWith(&nativeRegexps[542], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[542], "://", p0)
+					return matchReWith(&nativeRegexps[543], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[543], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[544], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[540], "://", p0) &&
-						!matchReWith(&nativeRegexps[541], "https://", p0)))
+					(matchReWith(&nativeRegexps[541], "://", p0) &&
+						!matchReWith(&nativeRegexps[542], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[544], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[545], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[545], ":", p0))
+					matchReWith(&nativeRegexps[546], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -10854,18 +10858,18 @@ func native316(env any) bool {
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[546], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[547], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[547], "https://", p0)))
+								!matchReWith(&nativeRegexps[548], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[548], "/", p0) &&
-					!matchReWith(&nativeRegexps[549], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[549], "/", p0) &&
+					!matchReWith(&nativeRegexps[550], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[550], "/", p0)))
+						!matchReWith(&nativeRegexps[551], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -10880,7 +10884,7 @@ func native317(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[551], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[552], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -10888,10 +10892,10 @@ func native317(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[552], "--force-", p0)
+				return matchReWith(&nativeRegexps[553], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[553], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[554], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -10902,11 +10906,11 @@ func native318(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[554], "/etc/", p0)
+			return matchReWith(&nativeRegexps[555], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[555], "/etc/", p0)
+				return matchReWith(&nativeRegexps[556], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -10936,11 +10940,11 @@ func native319(env any) bool {
 								matchComputed(let2, e.Assigns[p0]))) &&
 							!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 								matchReWith(&nativeRegexps[155], "ssh", e.Assigns[p0])) &&
-								!matchReFold(&nativeRegexps[556], "command", e.Assigns[p0]))) &&
+								!matchReFold(&nativeRegexps[557], "command", e.Assigns[p0]))) &&
 							!((p0 == "ENV") &&
-								matchRe(&nativeRegexps[557], e.Assigns[p0]))) &&
-							!((p0 == "PS4") &&
 								matchRe(&nativeRegexps[558], e.Assigns[p0]))) &&
+							!((p0 == "PS4") &&
+								matchRe(&nativeRegexps[559], e.Assigns[p0]))) &&
 							!((p0 == "NODE_OPTIONS") &&
 								matchComputed(let0, e.Assigns["NODE_OPTIONS"]))) &&
 							in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "PERLLIB", "RUBYOPT", "RUBYLIB", "NODE_PATH", "GEM_PATH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
@@ -10948,20 +10952,20 @@ func native319(env any) bool {
 							strings.HasPrefix(p0, "LUA_INIT_"))
 					}) ||
 						anyOf(e.Declared, func(p0 string) bool {
-							return (((((((!matchReWith(&nativeRegexps[559], "ENV=", p0) &&
-								!(matchReWith(&nativeRegexps[560], "GIT_SSH", p0) &&
-									!matchReFold(&nativeRegexps[556], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!(matchReWith(&nativeRegexps[561], "=", p0) &&
+							return (((((((!matchReWith(&nativeRegexps[560], "ENV=", p0) &&
+								!(matchReWith(&nativeRegexps[561], "GIT_SSH", p0) &&
+									!matchReFold(&nativeRegexps[557], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+								!(matchReWith(&nativeRegexps[562], "=", p0) &&
 									e.ProjectLibraryPath(substr(p0, 0, strings.Index(p0, "=")), substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!matchReWith(&nativeRegexps[562], "PS4=", p0)) &&
+								!matchReWith(&nativeRegexps[563], "PS4=", p0)) &&
 								!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
 									matchComputed(let0, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-								!((matchReWith(&nativeRegexps[563], "=", p0) &&
+								!((matchReWith(&nativeRegexps[564], "=", p0) &&
 									matchComputed(let1, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
 									!matchComputed(let3, p0))) &&
 								!(strings.HasPrefix(p0, "RUBYOPT=") &&
 									matchComputed(let2, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
-								matchReAny(&nativeRegexps[564], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl\x00ruby\x00node_path\x00gem_path\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+								matchReAny(&nativeRegexps[565], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl\x00ruby\x00node_path\x00gem_path\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 						}))
 				}()
 			}()
@@ -10978,7 +10982,7 @@ func native320(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[565], "-", p0) &&
+				return (matchReWith(&nativeRegexps[566], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -11063,14 +11067,14 @@ func native321(env any) bool {
 func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[566], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[567], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[567], ")", p0.Target))
+				matchReFold(&nativeRegexps[568], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[567], ")", p0)
+				return matchReFold(&nativeRegexps[568], ")", p0)
 			})))
 }
 
@@ -11078,15 +11082,15 @@ func native322(env any) bool {
 func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[568], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[569], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[569], "=", p0) &&
-					!matchReAny(&nativeRegexps[570], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
+				return (matchReWith(&nativeRegexps[570], "=", p0) &&
+					!matchReAny(&nativeRegexps[571], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[571], "A", p0)
+			return matchReWith(&nativeRegexps[572], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -11094,7 +11098,7 @@ func native323(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[572], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[573], "--preserve-env=", p0)
 		}))
 }
 
@@ -11117,7 +11121,7 @@ func native324(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[573], "-R", p0)
+								return matchReWith(&nativeRegexps[574], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -11150,16 +11154,16 @@ func native324(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[574], "-R", p0)
+										return matchReWith(&nativeRegexps[575], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[575], "--force-", p0)
+										return matchReWith(&nativeRegexps[576], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[576], "--force-", p0)
+										return matchReFold(&nativeRegexps[577], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -11175,8 +11179,8 @@ func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[577], ".", p0) ||
-				matchReFold(&nativeRegexps[578], "://", p0))
+			return (matchReFold(&nativeRegexps[578], ".", p0) ||
+				matchReFold(&nativeRegexps[579], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -11208,15 +11212,15 @@ func native326(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[579], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[580], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[580], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[581], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[581], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[582], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[582], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[583], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			!in(e.Pos(0), "whoami", "view", "v", "info", "show", "search", "s", "ping", "outdated")) &&
@@ -11227,17 +11231,17 @@ func native326(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[583], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[584], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[584], "://", p0) &&
+				return (matchReWith(&nativeRegexps[585], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[584], "://", p0) &&
+				return (matchReWith(&nativeRegexps[585], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -11254,7 +11258,7 @@ func native326(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[584], "://", p0) &&
+				return (matchReWith(&nativeRegexps[585], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -11307,7 +11311,7 @@ func native328(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[585], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[586], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -11318,7 +11322,7 @@ func native329(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[586], "=", p0)
+					return matchReWith(&nativeRegexps[587], "=", p0)
 				})
 			}
 			return func() []string {
@@ -11340,28 +11344,28 @@ func native329(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[587], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[588], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[588], "_", p0) &&
+				(matchReWith(&nativeRegexps[589], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[589], "://", let1) &&
+							return (matchReWith(&nativeRegexps[590], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[590], "=", p0) &&
-					!matchReWith(&nativeRegexps[591], "=0", p0))) ||
-				matchReWith(&nativeRegexps[592], "=", p0)) ||
-				(matchReWith(&nativeRegexps[593], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[591], "=", p0) &&
+					!matchReWith(&nativeRegexps[592], "=0", p0))) ||
+				matchReWith(&nativeRegexps[593], "=", p0)) ||
+				(matchReWith(&nativeRegexps[594], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[594], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[595], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[596], "-insecure", p0))
+				(matchReWith(&nativeRegexps[595], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[596], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[597], "-insecure", p0))
 		})
 	}()
 }
@@ -11412,7 +11416,7 @@ func native332(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[597], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[598], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -11422,7 +11426,7 @@ func native332(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[598], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[599], "/", cleanPath(p0)))
 			})))
 }
 
@@ -11438,7 +11442,7 @@ func native333(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[599], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[600], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11456,9 +11460,9 @@ func native333(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[600], "\"", let0) &&
-					matchReAny(&nativeRegexps[601], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[602], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[601], "\"", let0) &&
+					matchReAny(&nativeRegexps[602], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[603], "aevtr", let0))
 			}()))
 }
 
@@ -11477,9 +11481,9 @@ func native335(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[603], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[604], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[605], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[604], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[605], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[606], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -11520,12 +11524,12 @@ func native336(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[606], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[607], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[607], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[608], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[608], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[609], "systemctl", e.Line)))
 }
 
 // native337 is the condition of fork-bomb.
@@ -11540,10 +11544,10 @@ func native337(env any) bool {
 func native338(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[472], "hguard", p0)
+		return matchReFold(&nativeRegexps[473], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[609], "hguard", p0)
+			return matchReFold(&nativeRegexps[610], "hguard", p0)
 		}))
 }
 
@@ -11560,10 +11564,10 @@ func native340(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[610], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[611], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[611], "history", p0)
+			return matchReWith(&nativeRegexps[612], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11580,7 +11584,7 @@ func native340(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[612], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[613], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -11639,7 +11643,7 @@ func native342(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[613], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[614], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11661,29 +11665,29 @@ func native342(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[614], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[615], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[615], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[616], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[616], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[617], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[617], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[618], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[618], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[619], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -11709,7 +11713,7 @@ func native343(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[619], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[620], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -11729,12 +11733,12 @@ func native343(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[620], "p", p0)
+					return matchReWith(&nativeRegexps[621], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[621], "$", p0)
+						return matchReWith(&nativeRegexps[622], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[622], "=", e.Line)))))
+						matchReWith(&nativeRegexps[623], "=", e.Line)))))
 	}()
 }
 
@@ -11761,7 +11765,7 @@ func native345(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[623], "p", p0)
+					return matchReWith(&nativeRegexps[624], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -11769,7 +11773,7 @@ func native345(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[624], "grep\x00idof\x00while", e.Line)))) &&
+					matchReAny(&nativeRegexps[625], "grep\x00idof\x00while", e.Line)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -11777,11 +11781,11 @@ func native345(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[625], "p", e.Line)) ||
+				matchReWith(&nativeRegexps[626], "p", e.Line)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[626], "p", e.Line))) ||
+				matchReWith(&nativeRegexps[627], "p", e.Line))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -11791,10 +11795,10 @@ func native345(env any) bool {
 func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[627], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[628], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[628], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[629], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -11823,10 +11827,10 @@ func native348(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[629], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[630], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[630], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[631], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11861,7 +11865,7 @@ func native349(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[631], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[632], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -11932,14 +11936,14 @@ func native352(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[632], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[633], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[633], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[634], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[634], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[635], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[635], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[636], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native353 is the condition of kernel-module-load-agent.
@@ -11960,13 +11964,13 @@ func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[636], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[637], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[637], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[638], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[638], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[639], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -11978,7 +11982,7 @@ func native355(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[639], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[640], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -11997,7 +12001,7 @@ func native356(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[640], "-", p0) &&
+					return (matchReWith(&nativeRegexps[641], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
@@ -12012,7 +12016,7 @@ func native357(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[641], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[642], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -12047,16 +12051,16 @@ func native360(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[642], p0)
+				return matchRe(&nativeRegexps[643], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[643], p0)
+					return matchRe(&nativeRegexps[644], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[644], p0)
+					return matchRe(&nativeRegexps[645], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[645], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[646], "/var/log/", p0)
 		}))
 }
 
@@ -12080,7 +12084,7 @@ func native361(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[646], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[647], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -12137,9 +12141,9 @@ func native361(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[647], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[648], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[648], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[649], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12148,25 +12152,25 @@ func native361(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[649], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[650], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[650], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[651], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[651], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[652], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[652], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[653], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[653], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[654], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[654], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[655], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[655], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[656], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[656], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[657], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[657], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[658], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[658], "--remove-", p0)
+					return matchReWith(&nativeRegexps[659], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[659], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[660], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -12176,7 +12180,7 @@ func native361(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[660], "100", e.Line)))))
+					matchReWith(&nativeRegexps[661], "100", e.Line)))))
 }
 
 // native362 is the condition of boot-config-change.
@@ -12209,33 +12213,33 @@ func native363(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[661], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[662], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[662], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[663], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[663], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[664], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[600], "\"", let0) &&
-						matchReFold(&nativeRegexps[664], "log", let0)) ||
-						matchReFold(&nativeRegexps[665], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[601], "\"", let0) &&
+						matchReFold(&nativeRegexps[665], "log", let0)) ||
+						matchReFold(&nativeRegexps[666], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[666], "login1", p0)
+					return matchReFold(&nativeRegexps[667], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[667], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[668], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -12244,11 +12248,11 @@ func native363(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[599], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[600], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[668], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[669], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -12262,10 +12266,10 @@ func native364(env any) bool {
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[669], "-s", p0)
+				return matchReWith(&nativeRegexps[670], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[670], p0)
+				return matchRe(&nativeRegexps[671], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -12298,8 +12302,8 @@ func native364(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[671], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[672], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[672], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[673], "pool.ntp.org", p0))
 			})))
 }
 
@@ -12317,7 +12321,7 @@ func native365(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[673], "--", p0)
+					return matchReWith(&nativeRegexps[674], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -12421,9 +12425,9 @@ func native370(env any) bool {
 func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[674], "while", e.Code) ||
-			matchReAny(&nativeRegexps[675], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[676], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[675], "while", e.Code) ||
+			matchReAny(&nativeRegexps[676], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[677], "fork", e.Code)))
 }
 
 // native372 is the condition of service-from-file.
@@ -12450,11 +12454,11 @@ func native373(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[677], "\"", p0)
+				return matchReWith(&nativeRegexps[678], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[678], ".sock", p0)
+				return matchReWith(&nativeRegexps[679], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -12464,10 +12468,10 @@ func native373(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[679], "source=/", p0)
+					return matchReWith(&nativeRegexps[680], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[680], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[681], "security.privileged=true", p0)
 				}))))
 }
 
@@ -12476,18 +12480,18 @@ func native374(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[681], "bind", p0)
+			return matchReWith(&nativeRegexps[682], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[682], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[683], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[683], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[684], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native375 is the condition of mount-over-process.
 func native375(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[684], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[685], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native376 is the condition of snap-unsigned-install.
@@ -12504,7 +12508,7 @@ func native377(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[685], "-", p0)
+				return matchReWith(&nativeRegexps[686], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -12542,21 +12546,21 @@ func native378(env any) bool {
 					(e.Stdin.Text == "")))) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[686], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[687], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((in(e.Name, "cp", "install") &&
 			(len(e.Positional) >= 2)) &&
 			(index(e.Positional, 0) == "/dev/null")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[686], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[687], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((e.Name == "dd") &&
 			in("if=/dev/null", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "of=") &&
 					(under(substr(p0, 3, len(p0)), "/var/log") ||
-						matchReAny(&nativeRegexps[686], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
+						matchReAny(&nativeRegexps[687], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
 			}))) ||
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return ((p0.Op == ">") &&
@@ -12577,7 +12581,7 @@ func native378(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[686], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[687], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -12588,7 +12592,7 @@ func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[687], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[688], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -12596,9 +12600,9 @@ func native379(env any) bool {
 func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[688], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[689], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[690], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[689], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[690], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[691], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -12606,66 +12610,66 @@ func native380(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[691], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[692], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[692], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[693], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[693], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[694], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[694], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[695], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[695], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[696], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[696], e.Line)) &&
-				matchReAny(&nativeRegexps[697], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[698], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[697], e.Line)) &&
+				matchReAny(&nativeRegexps[698], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[699], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native381 is the condition of request-flood-loop.
 func native381(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[699], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[700], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[701], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[700], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[701], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[702], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[702], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[703], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native382 is the condition of busy-loop.
 func native382(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[703], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[704], "do", e.Line) &&
-			matchReWith(&nativeRegexps[705], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[706], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[707], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[708], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[709], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[704], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[705], "do", e.Line) &&
+			matchReWith(&nativeRegexps[706], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[707], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[708], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[709], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[710], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native383 is the condition of spawn-loop.
 func native383(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[710], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[711], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[711], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[712], "sleep\x00wait", e.Line))
 }
 
 // native384 is the condition of thread-storm-code.
 func native384(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[712], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[713], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[714], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[713], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[714], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[715], "sleep\x00.join()", e.Code))
 }
 
 // native385 is the condition of endless-device-read.
@@ -12686,7 +12690,7 @@ func native385(env any) bool {
 func native386(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[715], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[716], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native387 is the condition of write-system-config.
@@ -12695,7 +12699,7 @@ func native387(env any) bool {
 	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[716], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[717], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
@@ -12719,8 +12723,8 @@ func native388(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[717], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[718], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[718], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[719], "/", cleanPath(p0)))
 		}))
 }
 
@@ -12730,8 +12734,8 @@ func native389(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[719], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[720], "/etc/", cleanPath(p0))) ||
+			return ((matchReWith(&nativeRegexps[720], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[721], "/etc/", cleanPath(p0))) ||
 				((strings.HasPrefix(baseName(p0), ".") &&
 					matchRe(&nativeRegexps[236], baseName(p0))) &&
 					(mayName(p0, "~/.zcompdump") ||
@@ -12758,16 +12762,16 @@ func native390(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[721], "/d", p0)
+						return matchReWith(&nativeRegexps[722], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[721], "/d", p0)) ||
+							matchReWith(&nativeRegexps[722], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[722], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[723], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[723], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[724], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12797,18 +12801,18 @@ func native391(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[722], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[723], "/.ssh", cleanPath(p0))) &&
 					!(((let0 &&
 						func() bool {
 							if e.Agent {
 								return !e.OutsideProject(p0)
 							}
-							return ((!matchRe(&nativeRegexps[724], cleanPath(p0)) &&
+							return ((!matchRe(&nativeRegexps[725], cleanPath(p0)) &&
 								!strings.Contains(p0, "..")) ||
 								((e.Cwd != "") &&
 									strings.HasPrefix(cleanPath(p0), (e.Cwd+"/"))))
 						}()) &&
-						!matchRe(&nativeRegexps[725], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[726], cleanPath(p0))) &&
 						(let1 ||
 							(((e.Cwd != "") &&
 								!e.CwdLost) &&
@@ -12816,7 +12820,7 @@ func native391(env any) bool {
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[726], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[727], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12825,12 +12829,12 @@ func native391(env any) bool {
 func native392(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[727], "$", p0) ||
-			matchReAny(&nativeRegexps[728], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[728], "$", p0) ||
+			matchReAny(&nativeRegexps[729], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[729], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[730], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12847,7 +12851,7 @@ func native393(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[730], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[731], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12859,7 +12863,7 @@ func native394(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[731], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[732], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12880,18 +12884,18 @@ func native396(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[732], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[733], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[734], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[735], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[736], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[737], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[738], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[733], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[734], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[735], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[736], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[737], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[738], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[739], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[237], p0)) &&
-					(matchReWith(&nativeRegexps[739], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[740], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[741], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[740], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[741], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[742], ".sample", p0)))))
 		}))
 }
 
@@ -12899,7 +12903,7 @@ func native396(env any) bool {
 func native397(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[742], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[743], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12912,14 +12916,14 @@ func native398(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[743], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[744], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[744], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[745], "=", p0))
+				return (matchReWith(&nativeRegexps[745], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[746], "=", p0))
 			})))
 }
 
@@ -12933,7 +12937,7 @@ func native399(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[746], p0) ||
+			return ((matchRe(&nativeRegexps[747], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12948,7 +12952,7 @@ func native399(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[747], "credential_process", p0)
+				return matchReAny(&nativeRegexps[748], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12958,7 +12962,7 @@ func native399(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[748], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[749], ".exec.command", p0)
 					})))))
 }
 
@@ -12967,7 +12971,7 @@ func native400(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[749], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[750], "GOFLAGS=", p0)
 		}))
 }
 
@@ -12993,11 +12997,11 @@ func native401(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[750], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[751], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[751], "scripts.", p0)
+						return matchReWith(&nativeRegexps[752], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -13030,7 +13034,7 @@ func native402(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[752], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[753], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -13038,51 +13042,51 @@ func native402(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[753], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[754], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[754], p0)
+					return matchRe(&nativeRegexps[755], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[755], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[756], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[756], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[757], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[757], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[758], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			}) &&
 				!(((len(e.Positional) >= 3) &&
-					matchReAny(&nativeRegexps[758], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
+					matchReAny(&nativeRegexps[759], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
 					((in(index(e.Positional, (len(e.Positional)-1)), "true", "false") ||
-						(matchReAny(&nativeRegexps[759], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
-							matchRe(&nativeRegexps[760], index(e.Positional, (len(e.Positional)-1))))) ||
-						(matchReFold(&nativeRegexps[761], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
+						(matchReAny(&nativeRegexps[760], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
+							matchRe(&nativeRegexps[761], index(e.Positional, (len(e.Positional)-1))))) ||
+						(matchReFold(&nativeRegexps[762], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
 							in(index(e.Positional, (len(e.Positional)-1)), "difft", "difftastic")))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[762], "alias.", p0)
+				return matchReAny(&nativeRegexps[763], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[763], "credential.", p0)
+				return matchReFold(&nativeRegexps[764], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[764], "include", p0)
+				return matchReFold(&nativeRegexps[765], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[765], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[766], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[766], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[767], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[767], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[768], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -13091,21 +13095,21 @@ func native402(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[768], "remote.", p0)
+				return matchReFold(&nativeRegexps[769], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[769], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[770], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[770], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[771], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[771], "bin/", p0)))
+							!matchReWith(&nativeRegexps[772], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[772], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[773], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[773], "protocol.", p0)
+				return matchReFold(&nativeRegexps[774], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -13124,10 +13128,10 @@ func native403(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[764], "include", p0)
+				return matchReFold(&nativeRegexps[765], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[764], "include", let0)) &&
+			!matchReFold(&nativeRegexps[765], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -13143,36 +13147,36 @@ func native404(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[774], "url.", p0)))
+					matchReFold(&nativeRegexps[775], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[774], "url.", p0)
+				return matchReFold(&nativeRegexps[775], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return ((matchReWith(&nativeRegexps[156], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[775], "url.", e.Assigns[p0])) &&
+					matchReFold(&nativeRegexps[776], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[776], "http.", p0)
+				return matchReFold(&nativeRegexps[777], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[777], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[778], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[775], "url.", p0)
+						return matchReFold(&nativeRegexps[776], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[778], "http", p0)
+						return matchReFold(&nativeRegexps[779], "http", p0)
 					})))))
 }
 
@@ -13185,9 +13189,9 @@ func native405(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[752], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[753], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[752], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[753], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -13196,8 +13200,8 @@ func native405(env any) bool {
 func native406(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[779], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[780], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[780], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[781], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -13206,8 +13210,8 @@ func native407(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[781], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[782], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[782], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[783], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -13222,18 +13226,18 @@ func native409(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[783], "--action=", p0)
+			return matchReWith(&nativeRegexps[784], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[784], "/", p0)
+			return matchReWith(&nativeRegexps[785], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[785], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[786], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[786], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[787], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -13242,7 +13246,7 @@ func native410(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[787], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[788], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[237], p0) {
 					return ((e.Cwd + "/") + p0)
