@@ -70,15 +70,31 @@ func projectLibraryPath(name, value, dir, start string, c *cmdline.Command, line
 // sourcedBefore reports a command before c on the line that sources a
 // file (source FILE, . FILE): one the line does not show may cd anywhere
 // (source cdtmp.sh; PYTHONPATH=. python3 x.py), so that a relative path
-// after it is not known to be the project's.
+// after it is not known to be the project's. The environment set-up
+// files tools write (a virtualenv's activate, nvm.sh, cargo's env, a
+// .env, a shell's rc file) set variables and stay where they are.
 func sourcedBefore(c *cmdline.Command, line *cmdline.Line) bool {
 	for _, o := range line.Commands {
 		if o == c {
 			return false
 		}
-		if o.Name == "source" || o.Name == "." {
+		if (o.Name == "source" || o.Name == ".") && (len(o.Args) == 0 || o.Args[0].Dynamic || !setupFile(o.Args[0].Value)) {
 			return true
 		}
+	}
+	return false
+}
+
+// setupFile reports a file named as tools name the environment set-up
+// they write for a shell to source.
+func setupFile(p string) bool {
+	base := path.Base(p)
+	switch {
+	case strings.HasPrefix(base, "activate") && path.Base(path.Dir(p)) == "bin", // .venv/bin/activate, activate.fish
+		base == "nvm.sh", base == "conda.sh", base == "env" && path.Base(path.Dir(p)) == ".cargo",
+		base == ".env" || strings.HasPrefix(base, ".env.") || base == ".envrc",
+		base == ".bashrc" || base == ".zshrc" || base == ".profile" || base == ".bash_profile" || base == ".zprofile":
+		return true
 	}
 	return false
 }

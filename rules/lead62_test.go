@@ -74,3 +74,17 @@ func TestLead62SystemSpellings(t *testing.T) {
 		{`ln -sfn /tmp/evil /home/bob/.config`, dsl.Allow, dsl.Allow}, // another user's
 	})
 }
+
+// TestLead62SourcedSetup: a sourced file the line does not show may cd
+// anywhere (cd62), but the set-up files tools write for a shell to source
+// stay where they are: a library path after them is still the project's.
+func TestLead62SourcedSetup(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`source .venv/bin/activate && PYTHONPATH=src pytest`, dsl.Allow, dsl.Allow},
+		{`source venv/bin/activate; PYTHONPATH=. python -m app`, dsl.Allow, dsl.Allow},
+		{`. ~/.nvm/nvm.sh && NODE_PATH=. node x.js`, dsl.Allow, dsl.Allow},
+		{`source .env && PYTHONPATH=src pytest`, dsl.Allow, dsl.Allow},
+		{`source cdtmp.sh; PYTHONPATH=. python3 -c 'import os'`, dsl.Ask, dsl.Ask},
+		{`source $X; PYTHONPATH=. python3 x.py`, dsl.Ask, dsl.Ask},
+	})
+}
