@@ -999,7 +999,7 @@ func (w *walker) shell(c *Command, args []field, cx ctx) {
 			w.runString(c, rest[0], c.Name+" -c", cx)
 			restore()
 		}
-	case readStdin || len(rest) == 0 || rest[0].Value == "/dev/stdin" || rest[0].Value == "/dev/fd/0" || rest[0].Value == "/proc/self/fd/0":
+	case readStdin || len(rest) == 0 || stdinFile(rest[0].Value):
 		w.runInput(c, c.Name+" stdin", cx)
 	case rest[0].in.Kind != "":
 		w.runSubst(c, rest[0], c.Name+" "+rest[0].in.Kind, cx)
@@ -1195,7 +1195,7 @@ options:
 	}
 	rest := args[min(i, len(args)):]
 	switch {
-	case len(rest) == 0 || rest[0].Value == "/dev/stdin" || rest[0].Value == "/dev/fd/0" || rest[0].Value == "/proc/self/fd/0":
+	case len(rest) == 0 || stdinFile(rest[0].Value):
 		w.runInput(c, c.Name+" stdin", cx)
 	case rest[0].in.Kind != "":
 		w.runSubst(c, rest[0], c.Name+" "+rest[0].in.Kind, cx)

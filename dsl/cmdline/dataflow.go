@@ -3667,6 +3667,14 @@ func (w *walker) parallelInput(c *Command, args []field, cx ctx) {
 
 // stdinFile reports a path that is the process's standard input.
 func stdinFile(p string) bool {
+	if strings.HasPrefix(p, "/") {
+		p = path.Clean(p)
+		for _, root := range []string{"/proc/self/root", "/proc/thread-self/root"} {
+			if rest, ok := strings.CutPrefix(p, root); ok && strings.HasPrefix(rest, "/") {
+				p = rest // the process's root: / outside a chroot
+			}
+		}
+	}
 	return p == "/dev/stdin" || p == "/dev/fd/0" || p == "/proc/self/fd/0"
 }
 
