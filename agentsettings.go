@@ -67,12 +67,17 @@ func (g *Guard) agentSettingsFindings(line *cmdline.Line, req Request, findings 
 		untold(hooks.ProjectEnvSetters(c.Name, dir, home), "have a hook that may write the script Claude Code runs ahead of every Bash command ($CLAUDE_ENV_FILE), where a function can take the place of a command hguard allowed")
 		for _, pc := range hooks.ProjectCommands(c.Name, dir, home) {
 			v := g.Check(Request{Command: pc.Command, Cwd: dir, Shell: "bash", Caller: "agent", settingsCommand: true})
+			// each setting is named: two servers running the same inner
+			// command (sh -c '…; cat ~/.aws/credentials') are two findings
+			where := " (in " + pc.File + ": " + pc.Setting + ", a command " + filepath.Base(c.Name) + " runs by itself, unseen by hguard's hook)"
 			for _, f := range v.Findings {
 				if f.Level < dsl.Ask || f.Level == dsl.Ask && projectBusiness[f.Rule] ||
-					slices.ContainsFunc(out, func(x dsl.Finding) bool { return x.Rule == f.Rule && x.Command == f.Command }) {
+					slices.ContainsFunc(out, func(x dsl.Finding) bool {
+						return x.Rule == f.Rule && x.Command == f.Command && strings.HasSuffix(x.Message, where)
+					}) {
 					continue
 				}
-				f.Message += " (in " + pc.File + ": " + pc.Setting + ", a command " + filepath.Base(c.Name) + " runs by itself, unseen by hguard's hook)"
+				f.Message += where
 				out = append(out, f)
 			}
 		}
