@@ -192,30 +192,17 @@ func fileExists(p string) bool {
 // false when dir is no directory in a work tree, its index cannot be read,
 // a repository of its own lies below it, or there are more than
 // heldMaxEntries files to look at.
-func UntrackedOutput(dir string) (output, ok bool) {
-	if !filepath.IsAbs(dir) || filepath.Clean(dir) != dir {
-		return false, false
-	}
-	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
-		return false, false
-	}
-	index, prefix := projectIndex(dir)
-	if index == "" {
-		return false, false
-	}
-	top := filepath.Join(dir, filepath.FromSlash(strings.Repeat("../", strings.Count(prefix, "/"))))
-	ix, ok := readUserIndex(index)
-	if !ok {
-		return false, false
-	}
-	return untrackedOutputIn(dir, top, ix, false)
-}
+func UntrackedOutput(dir string) (output, ok bool) { return untrackedOutputAt(dir, false) }
 
 // UnignoredOutput is UntrackedOutput of the files git neither tracks nor
 // ignores (by the work tree's .gitignore files and .git/info/exclude; a
 // global excludes file is not read, so what only it ignores counts): what
 // git clean without -x or -X deletes, which leaves ignored files alone.
-func UnignoredOutput(dir string) (output, ok bool) {
+func UnignoredOutput(dir string) (output, ok bool) { return untrackedOutputAt(dir, true) }
+
+// untrackedOutputAt is UntrackedOutput, or with skipIgnored
+// UnignoredOutput, of an absolute, clean directory.
+func untrackedOutputAt(dir string, skipIgnored bool) (output, ok bool) {
 	if !filepath.IsAbs(dir) || filepath.Clean(dir) != dir {
 		return false, false
 	}
@@ -231,7 +218,7 @@ func UnignoredOutput(dir string) (output, ok bool) {
 	if !ok {
 		return false, false
 	}
-	return untrackedOutputIn(dir, top, ix, true)
+	return untrackedOutputIn(dir, top, ix, skipIgnored)
 }
 
 // untrackedOutputIn is UntrackedOutput for dir in the work tree top whose
