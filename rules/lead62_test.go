@@ -91,3 +91,16 @@ func TestLead62SourcedSetup(t *testing.T) {
 		{`source $X; PYTHONPATH=. python3 x.py`, dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestLead62QuotedPatternsAfterCd: after a cd the walk joins the globs the
+// shell expands, not a quoted pattern the program reads (fp61 F3's .env
+// key reads after Claude Code's cd to the project).
+func TestLead62QuotedPatternsAfterCd(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`cd /home/u/proj && grep -o '^[A-Z_]*=' .env | sort`, dsl.Allow, dsl.Allow},
+		{`cd /home/u/proj && diff <(grep -o '^[A-Z_]*' .env.example | sort) <(grep -o '^[A-Z_]*' .env | sort)`, dsl.Allow, dsl.Allow},
+		{`cd /home/u/proj && grep -o '^[A-Z_]*=.*' .env`, dsl.Ask, dsl.Ask},
+		{`cd ~ && rm -rf *`, dsl.Block, dsl.Block},
+		{`cd ~/.ssh && cat id_*`, dsl.Ask, dsl.Ask},
+	})
+}

@@ -1696,7 +1696,9 @@ func (w *walker) flowBefore(c *Command) {
 				continue
 			}
 			v := a.Value
-			if v == "." || strings.HasPrefix(v, "./") || v[0] != '/' && v[0] != '~' && v[0] != '-' && strings.ContainsAny(v, "*?[") {
+			// a glob the shell expands is a path; a quoted one is the
+			// program's own pattern (grep -o '^[A-Z_]*=' .env, find -name '*.pyc')
+			if v == "." || strings.HasPrefix(v, "./") || v[0] != '/' && v[0] != '~' && v[0] != '-' && a.Glob && strings.ContainsAny(v, "*?[") {
 				c.Args[i].Value = joinPath(w.cwd, v)
 				if (v == "." || v == "./") && contentCopiers[c.Name] && c.Args[i].Value != "/" {
 					// cp -r . ~ copies the directory's contents, as DIR/. does
