@@ -1985,6 +1985,11 @@ func regenerable(p, dir string, ctx Context, static bool) bool {
 		strings.ContainsAny(parent, "*?[") && (base == "" || base == ".") {
 		return false
 	}
+	if base == "**" && !strings.ContainsAny(parent, "*?[") {
+		// ROOT/** takes what ROOT/* does and what lies below it: all
+		// of it below ROOT, judged as ROOT/*'s matches are
+		r, base = parent+"*", "*"
+	}
 	recursive := strings.Contains(r, "**")
 	if recursive {
 		// ROOT/**/NAME alone, its matches judged on disk (BuildOutput),

@@ -44,6 +44,9 @@ func TestFpfix62RecursiveGlobOutput(t *testing.T) {
 		{"zsh", "rm -rf packages/*/node_modules(N)", dsl.Allow, dsl.Allow},
 		{"zsh", "rm -rf **/dist", dsl.Allow, dsl.Allow},
 		{"fish", "rm -rf **/node_modules", dsl.Allow, dsl.Allow},
+		{"bash", "rm -rf packages/a/dist/**", dsl.Allow, dsl.Allow}, // all of it below dist, as dist/* is
+		{"bash", `rimraf "packages/a/dist/**"`, dsl.Allow, dsl.Allow},
+		{"bash", "rm -rf packages/a/src/**", dsl.Ask, dsl.Ask},
 		{"bash", "shopt -s globstar; rm -rf **/__pycache__", dsl.Allow, dsl.Allow},
 
 		{"zsh", "rm -rf **/src(N/)", dsl.Ask, dsl.Ask},
