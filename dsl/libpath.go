@@ -116,8 +116,7 @@ func filledFromOutside(p, dir, start string, c *cmdline.Command, line *cmdline.L
 		}
 	}
 	outside := func(src, odir string) bool {
-		s := path.Clean(resolveIn(cleanPath(src), odir))
-		return strings.ContainsAny(s, "$`*?[") || start == "" || !within(s, start)
+		return start == "" || outsideStart(path.Clean(resolveIn(cleanPath(src), odir)), start)
 	}
 	// the whole line: an exported path reaches the commands after a link
 	// made later (export PYTHONPATH=src; ln -s /tmp src; python3 x.py)
