@@ -2102,6 +2102,21 @@ func codePrefix(name string, opts []string) string {
 	return full
 }
 
+// attachedCode finds a single-dash code option of several letters with its
+// value attached to it in word v: zip takes -TT"CMD" as -TT CMD, and no
+// other option of the programs with such options starts with one of them.
+func attachedCode(v string, code []CodeOption) (CodeOption, string, bool) {
+	if len(v) < 3 || v[0] != '-' || v[1] == '-' {
+		return CodeOption{}, "", false
+	}
+	for _, co := range code {
+		if len(co.Option) > 2 && co.Option[1] != '-' && len(v) > len(co.Option) && strings.HasPrefix(v, co.Option) {
+			return co, v[len(co.Option):], true
+		}
+	}
+	return CodeOption{}, "", false
+}
+
 // programOptions follows the values of command-valued options, honouring the
 // other options' values and "--", so that rg -g --pre x is not a --pre.
 func (w *walker) programOptions(c *Command, args []field, spec optSpec, cx ctx) {
@@ -2147,6 +2162,11 @@ func (w *walker) programOptions(c *Command, args []field, spec optSpec, cx ctx) 
 				i++
 				run(co, args[i])
 			}
+			continue
+		}
+		if co, val, ok := attachedCode(v, spec.code); ok {
+			// its value attached (zip -TT"CMD"), as zip's parser takes it
+			run(co, field{Word: Word{Value: val, Dynamic: args[i].Dynamic}})
 			continue
 		}
 		switch {

@@ -328,7 +328,7 @@ func catalogProgram(name string) *Program {
 		return &catalogPrograms[159]
 	case "linux64", "linux32", "i386", "i486", "i586", "i686", "x86_64", "uname26", "arch":
 		return &catalogPrograms[160]
-	case "chronic", "eatmydata", "xvfb-run", "catchsegv", "numactl", "chpst", "systemd-inhibit", "ts", "pv", "nocache", "cgexec", "schedtool", "cset", "vipe", "pipetty":
+	case "chronic", "eatmydata", "xvfb-run", "catchsegv", "numactl", "chpst", "systemd-inhibit", "ts", "nocache", "cgexec", "schedtool", "cset", "vipe", "pipetty":
 		return &catalogPrograms[161]
 	case "fakeroot":
 		return &catalogPrograms[162]
@@ -732,7 +732,6 @@ var catalogNames = [...]string{
 	"chpst",
 	"systemd-inhibit",
 	"ts",
-	"pv",
 	"nocache",
 	"cgexec",
 	"schedtool",
