@@ -247,7 +247,7 @@ var persistReaders = nameSet{names: []string{
 	"joe", "jed", "mcedit", "ne", "mg", "kak", "hx", "gedit", "kate", "code", "subl", "sudoedit", "visudo",
 	"vipw", "vigr", "crontab", "systemctl", "systemd-analyze", "journalctl", "service", "shellcheck",
 	"shfmt", "sh", "bash", "zsh", "dash", "ksh", "fish", "watch", "inotifywait", "entr", "ssh", "ssh-keygen",
-	"sshd", "getent", "id", "which", "type", "whereis", "command", "man", "info", "dpkg", "dpkg-query", "rpm",
+	"sshd", "getent", "id", "which", "type", "whereis", "command", "man", "info", "dpkg", "dpkg-query", "rpm", "expr",
 	"apt-file", "debsums", "aide", "rkhunter", "lynis", "auditctl", "fuser", "lsof", "tee", "dd", "truncate",
 	"sponge", "patch", "python", "python3", "perl", "ruby", "node", "php", "lua", "Rscript", "wall",
 	"logger", "pwck", "grpck", "openssl", "gpg", "age", "sops", "ansible", "ansible-playbook", "docker",

@@ -681,6 +681,9 @@ var secretUsers = nameSet{names: []string{
 	"sha256sum", "sha1sum", "md5sum", "b2sum", "shasum", "cksum",
 	// Kerberos's: a keytab logs in (kinit -kt) or lists its principals
 	"kinit", "klist",
+	// its operands are strings and regular expressions, never files
+	// (gradlew's expr "$link" : '/.*')
+	"expr",
 }}
 
 // secretAuthOptions are, per program, the options whose value is a

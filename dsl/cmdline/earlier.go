@@ -196,6 +196,12 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		w.buildRunsEarlier(c, "node --test", args, cx)
 		return
 	case runnerFiles(program(c.Name)) != nil:
+		if strings.Contains(c.Path, "/") && is(field{Word: Word{Value: c.Path}}) {
+			// ./gradlew, ./mvnw, node_modules/.bin/jest: the project's
+			// own copy of the runner is a script that runs first, before
+			// it reads the runner's files (red team rt63)
+			w.runEarlier(c, file, in, shebangLang(in.Text), cx)
+		}
 		w.buildRunsEarlier(c, program(c.Name), args, cx)
 		return
 	case strings.Contains(c.Path, "/") && is(field{Word: Word{Value: c.Path}}):
@@ -404,16 +410,51 @@ func (w *walker) gitHooks(args []field) []string {
 			return nil
 		case strings.HasPrefix(v, "-"):
 		default:
+			dirs := []string{path.Join(dir, ".git/hooks"), path.Join(dir, ".husky")}
+			if d := w.configuredHooks(dir); d != "" {
+				dirs = append(dirs, d)
+			}
 			var out []string
 			for _, h := range gitRunsHooks[v] {
 				// husky points core.hooksPath at .husky, which hguard
 				// cannot see: its hooks count as git's
-				out = append(out, path.Join(dir, ".git/hooks", h), path.Join(dir, ".husky", h))
+				for _, d := range dirs {
+					out = append(out, path.Join(d, h))
+				}
 			}
 			return out
 		}
 	}
 	return nil
+}
+
+// configuredHooks is the hooks directory the repository at dir names in
+// its own .git/config (core.hooksPath), where an earlier command may have
+// pointed it (a project's make setup running git config core.hooksPath
+// .githooks): git runs the hooks there and not in .git/hooks. A relative
+// one lies in the work tree, where hooks run. "" when none is read.
+func (w *walker) configuredHooks(dir string) string {
+	in, ok := w.earlierFile(path.Join(dir, ".git/config"))
+	if !ok || !in.Static {
+		return ""
+	}
+	hooks, core := "", false
+	for line := range strings.Lines(in.Text) {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			name, _, _ := strings.Cut(strings.Trim(line, "[]"), " ")
+			core = strings.EqualFold(strings.TrimSpace(name), "core")
+			continue
+		}
+		key, value, ok := strings.Cut(line, "=")
+		if core && ok && strings.EqualFold(strings.TrimSpace(key), "hooksPath") {
+			hooks = strings.Trim(strings.TrimSpace(value), `"`) // the last one wins, as git reads it
+		}
+	}
+	if hooks == "" || path.IsAbs(hooks) || strings.HasPrefix(hooks, "~") {
+		return hooks
+	}
+	return path.Join(dir, hooks)
 }
 
 // dynamicScript reports a shell's script named by a word known at run
