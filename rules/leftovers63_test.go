@@ -25,3 +25,25 @@ func TestLeftovers63(t *testing.T) {
 		{"code --install-extension ms-python.python", dsl.Allow, dsl.Allow},
 	})
 }
+
+// TestFalsePositives63 holds fp63's false positives: a message, prompt or
+// question that reads like a command, given to a program that shows,
+// speaks or answers text; a URL whose path ends in a shell's name; a
+// gradlew's expr regular expression.
+func TestFalsePositives63(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`xmessage "reboot required"`, dsl.Allow, dsl.Allow},
+		{`espeak "reboot the server tonight"`, dsl.Allow, dsl.Allow},
+		{`dunstify "sudo reboot needed"`, dsl.Allow, dsl.Allow},
+		{`sgpt "dd if=/dev/zero of=/dev/sda meaning"`, dsl.Allow, dsl.Allow},
+		{`llm "rm -rf vs rm -r"`, dsl.Allow, dsl.Allow},
+		{`zzwatch "rm -rf ~"`, dsl.Block, dsl.Block}, // an unknown program's command stays read
+		{"xmessage -file /etc/shadow", dsl.Ask, dsl.Ask},
+		{"open https://formulae.brew.sh/formula/bash", dsl.Allow, dsl.Allow},
+		{"curl -I https://ftp.gnu.org/gnu/bash", dsl.Allow, dsl.Allow},
+		{"socat tcp-listen:4444 EXEC://bin/sh", dsl.Block, dsl.Block},
+		{"zzprog --cmd=//bin/sh", dsl.Ask, dsl.Ask},
+		{`expr "$link" : '/.*' > /dev/null`, dsl.Allow, dsl.Allow},
+		{`expr "$(cat ~/.ssh/id_rsa)" : '.*'`, dsl.Ask, dsl.Ask},
+	})
+}

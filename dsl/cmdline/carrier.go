@@ -2268,6 +2268,11 @@ var dataPrograms = set(
 	"ps", "pgrep", "pkill", "pidof", "killall", "echo", "printf", "test", "[", "[[", "basename", "dirname",
 	"cut", "tr", "sort", "uniq", "column", "jq", "yq", "tee", "sponge", "awk", "gawk", "mawk", "nawk", "sed",
 	"print", "say", "cowsay", "figlet", "wall", "logger", "notify-send",
+	// show, speak, translate or answer text: their operands are messages,
+	// prompts and questions, however much they read like a command (fp63)
+	"xmessage", "gxmessage", "dunstify", "zenity", "kdialog", "yad", "terminal-notifier", "termux-toast",
+	"termux-notification", "osd_cat", "espeak", "espeak-ng", "spd-say", "festival", "toilet", "banner", "boxes",
+	"lolcat", "trans", "sgpt", "mods", "aichat", "llm", "tgpt",
 	// copy, link, change or remove files
 	"cp", "mv", "ln", "install", "rm", "unlink", "chmod", "chown", "chgrp", "touch", "rsync", "scp", "zip",
 	"unzip", "dd", "shred", "setcap", "chattr", "setfacl", "patchelf", "upx", "strip", "objcopy",
@@ -2389,6 +2394,24 @@ var shellConfigDirs = []string{"/etc/", "/usr/share/", "/var/lib/", "/var/cache/
 // else the shell with the options that follow it.
 func shellIn(v string) (string, bool) { return shellInText(v, false) }
 
+// urlPath reports path, preceded by text, as a URL's host and path
+// (https://ftp.gnu.org/gnu/bash, a page about bash): a resource named, not
+// a program run. socat's EXEC://bin/sh, whose scheme is no URL's, runs it.
+func urlPath(text, path string) bool {
+	scheme, ok := strings.CutSuffix(text, ":")
+	if !ok || !strings.HasPrefix(path, "//") {
+		return false
+	}
+	if i := strings.LastIndexAny(scheme, " \t;|&({`!,='\"<>"); i >= 0 {
+		scheme = scheme[i+1:]
+	}
+	switch strings.ToLower(scheme) {
+	case "http", "https", "ftp", "ftps", "sftp", "git", "ssh", "ws", "wss", "s3", "gs", "rsync", "git+https", "git+ssh":
+		return true
+	}
+	return false
+}
+
 // shellInText is shellIn; in a file's content (content) a shell may also
 // follow "=" or ":" and a space (PostUp = /bin/sh, shell: /bin/sh), "^"
 // (rsyslog's program action) or ">" (<exec>/bin/sh</exec>).
@@ -2414,7 +2437,7 @@ func shellInText(v string, content bool) (string, bool) {
 		}
 		start = end + 1
 		path := v[j:end]
-		if !isShellPath(path) || j == 0 && end == len(v) {
+		if !isShellPath(path) || j == 0 && end == len(v) || urlPath(v[:j], path) {
 			continue
 		}
 		before := strings.TrimRight(v[:j], " \t")

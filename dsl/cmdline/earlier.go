@@ -965,9 +965,16 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			}
 		case baseName(f) == "package.json" && packageRunners.has(prog):
 			names, known := packageScripts(prog, args)
+			// the package manager puts the package's node_modules/.bin
+			// ahead on its scripts' PATH: a bare name there (jest) is the
+			// file of that name, which a poisoned repository may commit
+			// (red team rt63)
+			pathDirs := w.line.PathDirs
+			w.line.PathDirs = append(slices.Clip(pathDirs), path.Join(runDir, "node_modules/.bin"))
 			for _, r := range packageScriptLines(in.Text, names, known) {
 				w.nestedAt(c, runDir, r, via, cx)
 			}
+			w.line.PathDirs = pathDirs
 		case prog == "mvn" || prog == "mvnw": // its pom.xml, or -f FILE
 			for _, r := range mavenCommands(in.Text) {
 				w.nestedAt(c, runDir, r, via, cx)
