@@ -11,7 +11,8 @@ import (
 
 // TestProjectRunnerCopies: a project's own copy of a runner (./gradlew,
 // ./mvnw, node_modules/.bin/jest, a virtualenv's tox) is a script that
-// runs before the runner reads its build files, and the hooks git runs
+// runs before the runner reads its build files, a package's scripts and
+// npx find a bare name in node_modules/.bin first, and the hooks git runs
 // are where the repository's .git/config points core.hooksPath (red team
 // rt63: a poisoned repository whose make setup set it). Ordinary copies
 // (Gradle's own wrapper script, pip's console script) stay allowed.
@@ -33,6 +34,7 @@ func TestProjectRunnerCopies(t *testing.T) {
 		"good/.git/config":            "[core]\n\thooksPath = \".githooks\"\n",
 		"good/.githooks/pre-commit":   "#!/bin/sh\ngofmt -l . && go vet ./...\n",
 		"good/gradlew":                gradleWrapper,
+		"good/package.json":           `{"scripts":{"test":"jest"}}`,
 		"good/build.gradle":           "plugins { id 'java' }\n",
 		"good/.venv/bin/pytest":       "#!/home/u/good/.venv/bin/python3\nimport re\nimport sys\nfrom pytest import console_main\nif __name__ == \"__main__\":\n    sys.argv[0] = re.sub(r\"(-script\\.pyw|\\.exe)?$\", \"\", sys.argv[0])\n    sys.exit(console_main())\n",
 		"good/node_modules/.bin/jest": "#!/usr/bin/env node\n'use strict';\nconst importLocal = require('import-local');\nif (!importLocal(__filename)) {\n  require('jest-cli/bin/jest');\n}\n",
@@ -54,12 +56,16 @@ func TestProjectRunnerCopies(t *testing.T) {
 		{"bad", "./gradlew build", dsl.Block},
 		{"bad", "./mvnw test", dsl.Block},
 		{"bad", "./node_modules/.bin/jest", dsl.Block},
+		{"bad", "npm test", dsl.Block}, // npm puts node_modules/.bin first on its scripts' PATH
+		{"bad", "npx jest", dsl.Block},
 		{"bad", ".venv/bin/tox -e py3", dsl.Block},
 		{"bad", "git commit -m wip", dsl.Block},
 		{"good", "./gradlew build", dsl.Allow},
 		{"good", "sh gradlew test", dsl.Allow},
 		{"good", ".venv/bin/pytest -q", dsl.Allow},
 		{"good", "./node_modules/.bin/jest", dsl.Allow},
+		{"good", "npm test", dsl.Allow},
+		{"good", "npx jest --ci", dsl.Allow},
 		{"good", "git commit -m wip", dsl.Allow},
 		// an absolute hooksPath outside the project is not the project's
 		// file to read; another section's key is not core's

@@ -118,7 +118,7 @@ func (w *walker) runsPackageBin(c *Command, cx ctx) {
 		dir, name = name, ""
 	}
 	pkg, ok := w.packageIn(dir)
-	if !ok {
+	if !ok && name == "" {
 		return
 	}
 	bins := pkg.bins()
@@ -127,6 +127,11 @@ func (w *walker) runsPackageBin(c *Command, cx ctx) {
 	case name != "":
 		if f, ok := bins[name]; ok {
 			files = append(files, f)
+		} else if !strings.Contains(name, "/") && !strings.Contains(name, "@") {
+			// npx jest runs the project's node_modules/.bin/jest before
+			// any registry package of that name: a poisoned repository
+			// may commit one (red team rt63)
+			files = append(files, "node_modules/.bin/"+name)
 		}
 	case len(bins) > 0:
 		// npx . runs the bin named as the package, or its only one; any
