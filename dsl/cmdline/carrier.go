@@ -39,6 +39,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	w.listedCopy(c, args, cx)        // docker ps -aq | xargs docker rm is docker rm $(docker ps -aq)
 	w.substsFound(c, args, cx)       // gzip $(find ~ -name .bashrc) is gzip ~/.bashrc
 	pipRequirements(c, c.Name, args) // pip install -r <(curl …)
+	w.requirementsSources(c, args, cx)
 	w.remoteCopies(c, args, cx)      // scp x host:/etc/passwd is cp x /etc/passwd there
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an
@@ -259,6 +260,67 @@ func pipRequirements(c *Command, name string, args []field) {
 		}
 	}
 }
+
+// requirementsSources reads the requirements files pip install -r is given
+// that the line, the session or the project holds: their lines that name
+// where packages come from (pipIndexOptions, and a plain http:// URL) are
+// judged as the same words on pip's command line (red team rt63: a
+// poisoned repository's requirements.txt pointing at its own index).
+// Package names, pins and repositories on a public forge
+// (git+https://github.com/…) are left alone: they are as much the
+// project's choice as a package on PyPI is; one elsewhere is judged.
+func (w *walker) requirementsSources(c *Command, args []field, cx ctx) {
+	if program(c.Name) != "pip" {
+		return
+	}
+	for i, a := range args {
+		file, ok := requirementsFile(args, i)
+		if !ok || a.Dynamic {
+			continue
+		}
+		in, _, ok := w.fileInput(file)
+		if !ok || !in.Static {
+			continue
+		}
+		var words []string
+		for line := range strings.Lines(in.Text) {
+			if j := strings.Index(line, " #"); j >= 0 {
+				line = line[:j]
+			}
+			f := strings.Fields(line)
+			if len(f) == 0 || strings.HasPrefix(f[0], "#") || slices.Contains([]string{"-r", "--requirement", "-c", "--constraint"}, f[0]) {
+				continue
+			}
+			if opt, _, _ := strings.Cut(f[0], "="); pipIndexOptions.has(opt) || len(opt) > 2 && pipIndexOptions.has(opt[:2]) ||
+				strings.Contains(line, "http://") || strings.Contains(line, "://") && !forgeURL(line) {
+				for _, word := range f {
+					words = append(words, shellQuote(word))
+				}
+			}
+		}
+		if len(words) > 0 {
+			w.nested(c, "pip install "+strings.Join(words, " "), c.Name+" -r "+file, cx, false)
+		}
+	}
+}
+
+// forgeURL reports a requirement line whose URL is a repository or an
+// archive on a public forge (git+https://github.com/psf/requests.git).
+func forgeURL(line string) bool {
+	_, rest, _ := strings.Cut(line, "://")
+	if at := strings.IndexByte(rest, '@'); at >= 0 && at < strings.IndexByte(rest+"/", '/') {
+		rest = rest[at+1:] // git+ssh://git@github.com/…
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	switch strings.ToLower(host) {
+	case "github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "git.sr.ht", "files.pythonhosted.org":
+		return true
+	}
+	return false
+}
+
+// pipIndexOptions are pip's options that say where packages come from.
+var pipIndexOptions = set("-i", "--index-url", "--extra-index-url", "--trusted-host", "-f", "--find-links", "--no-index")
 
 // requirementsFile is the file args[i] names as pip's requirements or
 // constraints file: the value of -r, --requirement, -c or --constraint,
