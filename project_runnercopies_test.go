@@ -13,7 +13,8 @@ import (
 // ./mvnw, node_modules/.bin/jest, a virtualenv's tox) is a script that
 // runs before the runner reads its build files, a package's scripts and
 // npx find a bare name in node_modules/.bin first, a requirements file's
-// index options are pip's, and the hooks git runs
+// index options are pip's, JavaScript's test runners collect tests at any
+// depth, and the hooks git runs
 // are where the repository's .git/config points core.hooksPath (red team
 // rt63: a poisoned repository whose make setup set it). Ordinary copies
 // (Gradle's own wrapper script, pip's console script) stay allowed.
@@ -42,6 +43,12 @@ func TestProjectRunnerCopies(t *testing.T) {
 		"good/build.gradle":           "plugins { id 'java' }\n",
 		"good/.venv/bin/pytest":       "#!/home/u/good/.venv/bin/python3\nimport re\nimport sys\nfrom pytest import console_main\nif __name__ == \"__main__\":\n    sys.argv[0] = re.sub(r\"(-script\\.pyw|\\.exe)?$\", \"\", sys.argv[0])\n    sys.exit(console_main())\n",
 		"good/node_modules/.bin/jest": "#!/usr/bin/env node\n'use strict';\nconst importLocal = require('import-local');\nif (!importLocal(__filename)) {\n  require('jest-cli/bin/jest');\n}\n",
+		"deep/.git/HEAD":              "ref: refs/heads/main\n",
+		"deep/package.json":           `{"scripts":{"test":"jest"}}`,
+		"deep/src/a/b/x.test.js":      jsSend,
+		"okdeep/.git/HEAD":            "ref: refs/heads/main\n",
+		"okdeep/package.json":         `{"scripts":{"test":"vitest run"}}`,
+		"okdeep/src/a/b/x.test.ts":    "import { execSync } from 'node:child_process'\nimport { rmSync, mkdtempSync } from 'node:fs'\nimport { tmpdir } from 'node:os'\nimport { join } from 'node:path'\nimport { test, expect } from 'vitest'\ntest('rev', () => {\n  const dir = mkdtempSync(join(tmpdir(), 'x-'))\n  expect(execSync('git rev-parse HEAD').toString()).toBeTruthy()\n  rmSync(dir, { recursive: true, force: true })\n})\n",
 		"other/.git/HEAD":             "ref: refs/heads/main\n",
 		"other/.git/config":           "[core]\n\thooksPath = /srv/hooks\n[alias]\n\thooksPath = .githooks\n",
 		"other/.githooks/pre-commit":  send,
@@ -75,6 +82,11 @@ func TestProjectRunnerCopies(t *testing.T) {
 		{"good", "npm test", dsl.Allow},
 		{"good", "npx jest --ci", dsl.Allow},
 		{"good", "git commit -m wip", dsl.Allow},
+		// test files at any depth, as jest and vitest collect them
+		{"deep", "npm test", dsl.Block},
+		{"deep", "npx jest", dsl.Block},
+		{"okdeep", "npm test", dsl.Allow},
+		{"okdeep", "npx vitest run", dsl.Allow},
 		// an absolute hooksPath outside the project is not the project's
 		// file to read; another section's key is not core's
 		{"other", "git commit -m wip", dsl.Allow},

@@ -699,19 +699,24 @@ var codeRunners = map[string][]string{
 	"inv":      {"tasks.py"},
 	"fab":      {"fabfile.py"},
 	"doit":     {"dodo.py"},
-	"jest":     {"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json", "package.json", "*.test.js", "*.spec.js", "*.test.ts", "*.spec.ts", "__tests__/*.js", "test/*.test.js", "tests/*.test.js"},
-	"vitest":   {"vitest.config.js", "vitest.config.ts", "vitest.config.mts", "vitest.config.mjs", "vitest.config.cjs", "vite.config.js", "vite.config.ts", "vite.config.mts", "vite.config.mjs", "vite.config.cjs", "vitest.workspace.ts", "vitest.workspace.js", "vitest.workspace.mts", "vitest.workspace.mjs", "vitest.workspace.json", "*.test.js", "*.spec.js", "*.test.ts", "*.spec.ts", "test/*.test.js", "tests/*.test.js", "test/*.test.ts", "tests/*.test.ts"},
+	"jest":     {"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json", "package.json", jsTests, "__tests__/*.js", "__tests__/*.ts"},
+	"vitest":   {"vitest.config.js", "vitest.config.ts", "vitest.config.mts", "vitest.config.mjs", "vitest.config.cjs", "vite.config.js", "vite.config.ts", "vite.config.mts", "vite.config.mjs", "vite.config.cjs", "vitest.workspace.ts", "vitest.workspace.js", "vitest.workspace.mts", "vitest.workspace.mjs", "vitest.workspace.json", jsTests},
 	"mocha":    {".mocharc.js", ".mocharc.cjs", ".mocharc.json", ".mocharc.jsonc", ".mocharc.yml", ".mocharc.yaml", "package.json", "test/*.js", "test/*.spec.js"},
 	// bun test and node --test find their test files by name (bun's
 	// *.test.*, *_test.*, *.spec.*, *_spec.*; node's *.test.*, *-test.*,
 	// *_test.*, test-*, test.*, and test/ directories)
-	"bun test": {"*.test.js", "*.test.ts", "*.test.jsx", "*.test.tsx", "*.test.mjs", "*_test.js", "*_test.ts", "*.spec.js", "*.spec.ts", "*_spec.js", "*_spec.ts",
-		"test/*.test.js", "tests/*.test.js", "test/*.test.ts", "tests/*.test.ts", "__tests__/*.js", "__tests__/*.ts"},
+	"bun test": {jsTests + "|*_test.js|*_test.ts|*_spec.js|*_spec.ts", "__tests__/*.js", "__tests__/*.ts"},
 	"node --test": {"*.test.js", "*.test.mjs", "*.test.cjs", "*-test.js", "*_test.js", "test-*.js", "test.js", "test.mjs",
 		"test/*.js", "test/*.mjs", "test/*.cjs", "tests/*.test.js"},
 	"gulp":  {"gulpfile.js"},
 	"grunt": {"Gruntfile.js", "gruntfile.js"},
 }
+
+// jsTests are the test files JavaScript's runners collect by name at any
+// depth below where they run (jest's and vitest's default include, bun
+// test's), dependency and dot directories left out: a poisoned
+// repository's test may lie in src/deep/x.test.js (red team rt63).
+const jsTests = "./**/*.test.js|*.spec.js|*.test.ts|*.spec.ts|*.test.jsx|*.spec.jsx|*.test.tsx|*.spec.tsx|*.test.mjs|*.test.cjs|*.spec.mjs|*.spec.cjs"
 
 // configLoaders load a configuration in code from where they run (eslint's
 // eslint.config.js, conan's conanfile.py, pod's Podfile); one they are
