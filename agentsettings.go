@@ -71,7 +71,7 @@ func (g *Guard) agentSettingsFindings(line *cmdline.Line, req Request, findings 
 			// command (sh -c '…; cat ~/.aws/credentials') are two findings
 			where := " (in " + pc.File + ": " + pc.Setting + ", a command " + filepath.Base(c.Name) + " runs by itself, unseen by hguard's hook)"
 			for _, f := range v.Findings {
-				if f.Level < dsl.Ask || f.Level == dsl.Ask && projectBusiness[f.Rule] ||
+				if f.Level < dsl.Ask || f.Level == dsl.Ask && projectBusiness[f.Rule] || pc.Variable && f.Rule == "secret-in-command" ||
 					slices.ContainsFunc(out, func(x dsl.Finding) bool {
 						return x.Rule == f.Rule && x.Command == f.Command && strings.HasSuffix(x.Message, where)
 					}) {

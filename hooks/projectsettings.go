@@ -65,6 +65,11 @@ type ProjectCommand struct {
 	File    string // the settings file
 	Setting string // where the command is: hooks.SessionStart, statusLine.command
 	Command string
+	// Variable says Command is export K=V for a variable the settings
+	// set (an "env" key, Gemini CLI's .env): what it makes programs load
+	// or run counts, not a secret value, which is configuration there
+	// and shown to no one.
+	Variable bool
 }
 
 // ProjectCommands are the commands of dir's project settings (and of the
@@ -206,7 +211,7 @@ func exportCommand(p, setting, k, v, program string) []ProjectCommand {
 	if v == "" || hijackingEnv(k, v, program) || !shellName.MatchString(k) {
 		return nil
 	}
-	return []ProjectCommand{{File: p, Setting: setting + k, Command: "export " + shellQuote(k+"="+v)}}
+	return []ProjectCommand{{File: p, Setting: setting + k, Command: "export " + shellQuote(k+"="+v), Variable: true}}
 }
 
 // shellName is a variable's name as a shell's export takes it.
