@@ -1559,7 +1559,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native387
 		}
-	case "!(name in [\"grub-mkconfig\", \"grub2-mkconfig\"] && all(outputs, cleanPath(#) in [\"/boot/grub/grub.cfg\", \"/boot/grub2/grub.cfg\"] || cleanPath(#) matches \"^/boot/efi/EFI/[^/]+/grub\\\\.cfg$\")) && any(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
+	case "!(name in [\"grub-mkconfig\", \"grub2-mkconfig\"] && all(outputs, cleanPath(#) in [\"/boot/grub/grub.cfg\", \"/boot/grub2/grub.cfg\"] || cleanPath(#) matches \"^/boot/efi/EFI/[^/]+/grub\\\\.cfg$\")) && !(name == \"cp\" && len(positional) == 2 && !(positional[0] contains \"*\") && positional[1] startsWith positional[0] && !(positional[0] matches \"-enabled/\") &&\n  trimPrefix(positional[1], positional[0]) matches \"^([.~_-](bak|backup|orig|old|save|dist|prev|before|[0-9]{4}[0-9-]*))+~?$|^~$\") &&\nany(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
 			return native388
 		}
@@ -1668,7 +1668,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [790]lazyRegexp{
+var nativeRegexps = [792]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -2388,6 +2388,8 @@ var nativeRegexps = [790]lazyRegexp{
 	{src: "(?i)sleep|\\.join\\(\\)\\s*$"},
 	{src: "(\\*\\s*\\(?|bytearray\\(|bytes\\(|zeros\\(|ones\\(|alloc(Unsafe)?\\(|Array\\(|calloc\\(|malloc\\()\\s*(10\\s*\\*\\*\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\s*\\*\\s*1024\\s*\\*\\s*1024|2\\s*\\*\\*\\s*([3-9][0-9]))"},
 	{src: "^/boot/efi/EFI/[^/]+/grub\\.cfg$"},
+	{src: "-enabled/"},
+	{src: "^([.~_-](bak|backup|orig|old|save|dist|prev|before|[0-9]{4}[0-9-]*))+~?$|^~$"},
 	{src: "^(/var/www|/srv/(www|http|htdocs)|/usr/share/nginx/html|/usr/local/apache2/htdocs|/usr/local/www|/opt/lampp/htdocs|/var/lib/tomcat[0-9]*/webapps|/usr/share/tomcat[0-9]*/webapps|/Library/WebServer/Documents)/(.*/)?([^/]+\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|shtml)|\\.htaccess)$"},
 	{src: "^(/usr/lib/cgi-bin|/var/www/cgi-bin|/usr/local/apache2/cgi-bin)/[^/]+$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish|config/fish/conf\\.d/.*|config/fish/fish_variables|bashrc\\.d/.*|zshrc\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\.d/.*|config/nushell/(config|env|login)\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\.xsh|config/xonsh/rc\\.d/.*|config/elvish/rc\\.elv|elvish/rc\\.elv|config/powershell/([^/]+_)?profile\\.ps1|zcompdump[^/]*|(zshrc|zshenv|zprofile|zlogin|zlogout)\\.zwc|config/zsh/\\.(zshrc|zshenv|zprofile|zlogin|zlogout)(\\.zwc)?|config/zsh/\\.zcompdump[^/]*)$"},
@@ -12710,11 +12712,17 @@ func native387(env any) bool {
 // native388 is the condition of write-system-config.
 func native388(env any) bool {
 	e := env.(*CommandEnv)
-	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
+	return ((!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
 				matchReWith(&nativeRegexps[718], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
+		!((((((e.Name == "cp") &&
+			(len(e.Positional) == 2)) &&
+			!strings.Contains(index(e.Positional, 0), "*")) &&
+			strings.HasPrefix(index(e.Positional, 1), index(e.Positional, 0))) &&
+			!matchReWith(&nativeRegexps[719], "-enabled/", index(e.Positional, 0))) &&
+			matchRe(&nativeRegexps[720], strings.TrimPrefix(index(e.Positional, 1), index(e.Positional, 0))))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
 				under(p0, "/etc")) ||
@@ -12737,8 +12745,8 @@ func native389(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[719], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[720], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[721], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[722], "/", cleanPath(p0)))
 		}))
 }
 
@@ -12748,8 +12756,8 @@ func native390(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[721], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[722], "/etc/", cleanPath(p0))) ||
+			return ((matchReWith(&nativeRegexps[723], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[724], "/etc/", cleanPath(p0))) ||
 				((strings.HasPrefix(baseName(p0), ".") &&
 					matchRe(&nativeRegexps[236], baseName(p0))) &&
 					(mayName(p0, "~/.zcompdump") ||
@@ -12776,16 +12784,16 @@ func native391(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[723], "/d", p0)
+						return matchReWith(&nativeRegexps[725], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[723], "/d", p0)) ||
+							matchReWith(&nativeRegexps[725], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[724], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[725], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[726], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[727], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12815,18 +12823,18 @@ func native392(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[724], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[726], "/.ssh", cleanPath(p0))) &&
 					!(((let0 &&
 						func() bool {
 							if e.Agent {
 								return !e.OutsideProject(p0)
 							}
-							return ((!matchRe(&nativeRegexps[726], cleanPath(p0)) &&
+							return ((!matchRe(&nativeRegexps[728], cleanPath(p0)) &&
 								!strings.Contains(p0, "..")) ||
 								((e.Cwd != "") &&
 									strings.HasPrefix(cleanPath(p0), (e.Cwd+"/"))))
 						}()) &&
-						!matchRe(&nativeRegexps[727], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[729], cleanPath(p0))) &&
 						(let1 ||
 							(((e.Cwd != "") &&
 								!e.CwdLost) &&
@@ -12834,7 +12842,7 @@ func native392(env any) bool {
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[728], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[730], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12843,12 +12851,12 @@ func native392(env any) bool {
 func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[729], "$", p0) ||
-			matchReAny(&nativeRegexps[730], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[731], "$", p0) ||
+			matchReAny(&nativeRegexps[732], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[731], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[733], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12865,7 +12873,7 @@ func native394(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[732], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[734], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12877,7 +12885,7 @@ func native395(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[733], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[735], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12898,18 +12906,18 @@ func native397(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[734], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[735], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[736], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[737], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[738], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[739], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[740], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[736], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[737], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[738], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[739], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[740], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[741], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[742], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[237], p0)) &&
-					(matchReWith(&nativeRegexps[741], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[742], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[743], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[743], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[744], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[745], ".sample", p0)))))
 		}))
 }
 
@@ -12917,7 +12925,7 @@ func native397(env any) bool {
 func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[744], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[746], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12930,14 +12938,14 @@ func native399(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[745], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[747], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[746], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[747], "=", p0))
+				return (matchReWith(&nativeRegexps[748], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[749], "=", p0))
 			})))
 }
 
@@ -12951,7 +12959,7 @@ func native400(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[748], p0) ||
+			return ((matchRe(&nativeRegexps[750], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12966,7 +12974,7 @@ func native400(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[749], "credential_process", p0)
+				return matchReAny(&nativeRegexps[751], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12976,7 +12984,7 @@ func native400(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[750], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[752], ".exec.command", p0)
 					})))))
 }
 
@@ -12985,7 +12993,7 @@ func native401(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[751], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[753], "GOFLAGS=", p0)
 		}))
 }
 
@@ -13011,11 +13019,11 @@ func native402(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[752], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[754], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[753], "scripts.", p0)
+						return matchReWith(&nativeRegexps[755], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -13048,7 +13056,7 @@ func native403(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[754], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[756], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -13056,51 +13064,51 @@ func native403(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[755], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[757], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[756], p0)
+					return matchRe(&nativeRegexps[758], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[757], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[759], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[758], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[760], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[759], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[761], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			}) &&
 				!(((len(e.Positional) >= 3) &&
-					matchReAny(&nativeRegexps[760], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
+					matchReAny(&nativeRegexps[762], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
 					((in(index(e.Positional, (len(e.Positional)-1)), "true", "false") ||
-						(matchReAny(&nativeRegexps[761], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
-							matchRe(&nativeRegexps[762], index(e.Positional, (len(e.Positional)-1))))) ||
-						(matchReFold(&nativeRegexps[763], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
+						(matchReAny(&nativeRegexps[763], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
+							matchRe(&nativeRegexps[764], index(e.Positional, (len(e.Positional)-1))))) ||
+						(matchReFold(&nativeRegexps[765], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
 							in(index(e.Positional, (len(e.Positional)-1)), "difft", "difftastic")))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[764], "alias.", p0)
+				return matchReAny(&nativeRegexps[766], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[765], "credential.", p0)
+				return matchReFold(&nativeRegexps[767], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[766], "include", p0)
+				return matchReFold(&nativeRegexps[768], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[767], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[769], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[768], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[770], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[769], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[771], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -13109,21 +13117,21 @@ func native403(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[770], "remote.", p0)
+				return matchReFold(&nativeRegexps[772], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[771], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[773], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[772], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[774], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[773], "bin/", p0)))
+							!matchReWith(&nativeRegexps[775], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[774], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[776], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[775], "protocol.", p0)
+				return matchReFold(&nativeRegexps[777], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -13142,10 +13150,10 @@ func native404(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[766], "include", p0)
+				return matchReFold(&nativeRegexps[768], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[766], "include", let0)) &&
+			!matchReFold(&nativeRegexps[768], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -13161,36 +13169,36 @@ func native405(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[776], "url.", p0)))
+					matchReFold(&nativeRegexps[778], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[776], "url.", p0)
+				return matchReFold(&nativeRegexps[778], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return ((matchReWith(&nativeRegexps[156], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[777], "url.", e.Assigns[p0])) &&
+					matchReFold(&nativeRegexps[779], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[778], "http.", p0)
+				return matchReFold(&nativeRegexps[780], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[779], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[781], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[777], "url.", p0)
+						return matchReFold(&nativeRegexps[779], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[780], "http", p0)
+						return matchReFold(&nativeRegexps[782], "http", p0)
 					})))))
 }
 
@@ -13203,9 +13211,9 @@ func native406(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[754], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[756], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[754], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[756], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -13214,8 +13222,8 @@ func native406(env any) bool {
 func native407(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[781], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[782], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[783], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[784], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -13224,8 +13232,8 @@ func native408(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[783], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[784], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[785], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[786], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -13240,18 +13248,18 @@ func native410(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[785], "--action=", p0)
+			return matchReWith(&nativeRegexps[787], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[786], "/", p0)
+			return matchReWith(&nativeRegexps[788], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[787], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[789], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[788], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[790], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -13260,7 +13268,7 @@ func native411(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[789], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[791], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[237], p0) {
 					return ((e.Cwd + "/") + p0)

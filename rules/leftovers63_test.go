@@ -47,6 +47,12 @@ func TestFalsePositives63(t *testing.T) {
 		{"socat tcp-listen:4444 EXEC://bin/sh", dsl.Block, dsl.Block},
 		{"zzprog --cmd=//bin/sh", dsl.Ask, dsl.Ask},
 		{`expr "$link" : '/.*' > /dev/null`, dsl.Allow, dsl.Allow},
+		// a backup copy beside a system file, every admin guide's step
+		{"sudo cp /etc/nginx/nginx.conf /etc/nginx/nginx.conf.bak", dsl.Allow, dsl.Allow},
+		{"sudo cp /etc/ssh/sshd_config /etc/ssh/sshd_config.orig", dsl.Allow, dsl.Allow},
+		{"sudo cp /etc/nginx/sites-enabled/default /etc/nginx/sites-enabled/default.bak", dsl.Ask, dsl.Ask}, // nginx loads both
+		{"sudo cp /etc/modprobe.d/blacklist /etc/modprobe.d/blacklist.conf", dsl.Ask, dsl.Ask},              // a name it loads
+		{"sudo cp /etc/shadow /etc/shadow.bak", dsl.Ask, dsl.Ask},
 		{`expr "$(cat ~/.ssh/id_rsa)" : '.*'`, dsl.Ask, dsl.Ask},
 	})
 }
