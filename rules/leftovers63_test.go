@@ -53,6 +53,10 @@ func TestFalsePositives63(t *testing.T) {
 		{"sudo cp /etc/nginx/sites-enabled/default /etc/nginx/sites-enabled/default.bak", dsl.Ask, dsl.Ask}, // nginx loads both
 		{"sudo cp /etc/modprobe.d/blacklist /etc/modprobe.d/blacklist.conf", dsl.Ask, dsl.Ask},              // a name it loads
 		{"sudo cp /etc/shadow /etc/shadow.bak", dsl.Ask, dsl.Ask},
+		// rclone's rehearsal changes nothing
+		{"rclone sync -n ~/Pictures gdrive:Pictures", dsl.Allow, dsl.Allow},
+		{"rclone copy --dry-run ~/Documents gdrive:Documents", dsl.Allow, dsl.Allow},
+		{"rclone sync ~/Pictures gdrive:Pictures", dsl.Ask, dsl.Ask},
 		{`expr "$(cat ~/.ssh/id_rsa)" : '.*'`, dsl.Ask, dsl.Ask},
 	})
 }
