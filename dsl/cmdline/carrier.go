@@ -32,15 +32,15 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	}
 	w.envCarriers(c, cx)
 	w.inheritedPager(c)
-	w.pytestBasetemp(c, args, cx)    // pytest deletes its --basetemp
-	w.inPlaceDeletes(c, args, cx)    // gzip FILE deletes FILE
-	w.xargsFound(c, args, cx)        // find ~ -name .bashrc | xargs gzip is gzip ~/.bashrc
-	w.xargsFindExec(c, args, cx)     // find ~ | xargs rm is find ~ -exec rm {} +
-	w.listedCopy(c, args, cx)        // docker ps -aq | xargs docker rm is docker rm $(docker ps -aq)
-	w.substsFound(c, args, cx)       // gzip $(find ~ -name .bashrc) is gzip ~/.bashrc
-	pipRequirements(c, c.Name, args) // pip install -r <(curl …)
-	w.requirementsSources(c, args, cx)
-	w.remoteCopies(c, args, cx)      // scp x host:/etc/passwd is cp x /etc/passwd there
+	w.pytestBasetemp(c, args, cx)      // pytest deletes its --basetemp
+	w.inPlaceDeletes(c, args, cx)      // gzip FILE deletes FILE
+	w.xargsFound(c, args, cx)          // find ~ -name .bashrc | xargs gzip is gzip ~/.bashrc
+	w.xargsFindExec(c, args, cx)       // find ~ | xargs rm is find ~ -exec rm {} +
+	w.listedCopy(c, args, cx)          // docker ps -aq | xargs docker rm is docker rm $(docker ps -aq)
+	w.substsFound(c, args, cx)         // gzip $(find ~ -name .bashrc) is gzip ~/.bashrc
+	pipRequirements(c, c.Name, args)   // pip install -r <(curl …)
+	w.requirementsSources(c, args, cx) // pip install -r FILE whose --index-url moves the index
+	w.remoteCopies(c, args, cx)        // scp x host:/etc/passwd is cp x /etc/passwd there
 	if len(c.Path) > 1 && c.Path[0] == '!' && len(c.Wrappers) == 0 {
 		// No program is named !CMD: a line "!/bin/sh" or "!id" after an
 		// interactive program is the shell escape typed into it (less, ftp,
