@@ -351,6 +351,11 @@ const pythonFlags = "bBdEhiIOPqsSuvVxR"
 // build), which the rules know by that name.
 var moduleProgram = set("pip", "pipx", "uv", "nuitka")
 
+// modulePrograms are Python modules run with -m that are a program of
+// another name: pre-commit's hook in .git/hooks runs python -mpre_commit
+// hook-impl, which is pre-commit hook-impl.
+var modulePrograms = map[string]string{"pre_commit": "pre-commit"}
+
 // pythonModuleProgram follows python -m MODULE ARGS… for the modules of
 // moduleProgram as the program MODULE ARGS… run by python; the module may
 // be attached (-mpip) and -m close a cluster of Python's flags (-Im pip).
@@ -367,7 +372,11 @@ func (w *walker) pythonModuleProgram(c *Command, args []field, cx ctx) {
 			if attached == "" {
 				module, rest = args[i+1], args[i+2:]
 			}
-			if !module.Dynamic && moduleProgram.has(module.Value) {
+			prog, mapped := modulePrograms[module.Value]
+			if mapped && !module.Dynamic {
+				module.Value = prog
+			}
+			if !module.Dynamic && (moduleProgram.has(module.Value) || mapped) {
 				pipRequirements(c, module.Value, rest)
 				w.spawn(c, append([]field{module}, rest...), Wrapper{Name: c.Name, Args: []string{"-m"}}, cx)
 			}
