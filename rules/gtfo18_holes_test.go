@@ -21,7 +21,7 @@ func TestGTFOBinsOtherTargets(t *testing.T) {
 		{"screen -L /etc/cron.d/x echo DATA", dsl.Ask, dsl.Ask},
 		{"screen -L -Logfile screen.log make", dsl.Allow, dsl.Allow},
 		{"screen -dmS build make", dsl.Allow, dsl.Allow},
-		{"pv /etc/passwd", dsl.Allow, dsl.Allow}, // reads it
+		{"pv /etc/passwd", dsl.Allow, dsl.Ask}, // reads it, as cat /etc/passwd does (pv runs no command)
 		{"hexyl /etc/passwd", dsl.Allow, dsl.Ask},
 		// a line typed at jshell's prompt: /save FILE writes the snippets
 		{"jshell\nString x = \"DATA\";\n/save /etc/passwd", dsl.Ask, dsl.Ask},

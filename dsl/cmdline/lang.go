@@ -857,7 +857,9 @@ var sameCalls = map[string]bool{"os.path.expanduser": true, "expanduser": true, 
 // joinCalls join their arguments into a path.
 var joinCalls = map[string]bool{"os.path.join": true, "path.join": true, "File.join": true, "joinpath": true,
 	"file.path": true, "path.resolve": true, "Path": true, "pathlib.Path": true, "Path.join": true, "catfile": true,
-	"File.Spec.catfile": true, "File.Spec.catdir": true, "File.Spec.Functions.catfile": true, "path.posix.join": true}
+	"File.Spec.catfile": true, "File.Spec.catdir": true, "File.Spec.Functions.catfile": true, "path.posix.join": true,
+	// imported by name: import { join } from "node:path", from os.path import join
+	"join": true}
 
 // moduleCalls load a module by name, so that a method of their result is
 // that module's function: require("os").homedir().
