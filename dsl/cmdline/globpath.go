@@ -3,6 +3,7 @@ package cmdline
 import (
 	"cmp"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -47,62 +48,116 @@ var wellKnownPaths = []string{
 	"~/Library/Application Support", "~/bin", "~/.bin", "~/.local/bin",
 }
 
+// KnownPaths are paths and names a package outside this one knows to
+// matter, which a glob's expansions are matched against besides
+// wellKnownPaths: dsl gives every path its rules' conditions and its
+// path predicates name (/proc/sys/kernel/randomize_va_space,
+// ~/.terraformrc), so that a glob spelling one (~/.terraform?c) is
+// judged as that path wherever a rule looks for it.
+type KnownPaths struct {
+	Paths []string // spelled from / or ~/
+	Names []string // a file's own name wherever it lies (.env, .git-credentials)
+}
+
+// knownSources are the sources AddKnownPaths registered.
+var knownSources []func() KnownPaths
+
+// AddKnownPaths registers a source of KnownPaths. Call it from an init
+// function: the sources are read once, when the first glob is matched.
+func AddKnownPaths(source func() KnownPaths) { knownSources = append(knownSources, source) }
+
 // pathNode is a directory of wellKnownPaths: its entries by name.
 type pathNode map[string]pathNode
 
-var wellKnownTree = sync.OnceValue(func() pathNode {
+// add puts the path p, spelled from / or ~, in the tree n.
+func (n pathNode) add(p string) {
+	for i, c := range strings.Split(p, "/") {
+		switch {
+		case c == "" && i == 0:
+			c = "/"
+		case c == "" || c == ".":
+			continue
+		}
+		next, ok := n[c]
+		if !ok {
+			next = pathNode{}
+			n[c] = next
+		}
+		n = next
+	}
+}
+
+// known is the tree of wellKnownPaths and the registered sources' paths,
+// and the sources' names, sorted.
+var known = sync.OnceValues(func() (pathNode, []string) {
 	root := pathNode{}
 	for _, p := range wellKnownPaths {
-		n := root
-		for _, c := range strings.Split(p, "/") {
-			if c == "" {
-				c = "/"
-			}
-			next, ok := n[c]
-			if !ok {
-				next = pathNode{}
-				n[c] = next
-			}
-			n = next
-		}
+		root.add(p)
 	}
-	return root
+	var names []string
+	for _, source := range knownSources {
+		k := source()
+		for _, p := range k.Paths {
+			if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~/") {
+				root.add(strings.TrimSuffix(p, "/"))
+			}
+		}
+		names = append(names, k.Names...)
+	}
+	slices.Sort(names)
+	return root, slices.Compact(names)
 })
+
+func wellKnownTree() pathNode { root, _ := known(); return root }
 
 // globPaths are the well-known paths a glob may match, spelled as the
 // glob starts (~/ or /), nil when it matches none, more than
 // maxGlobPaths, or starts elsewhere (a relative glob names the project's
 // own files).
-func globPaths(glob string) []string { return globPathsDots(glob, false) }
+func globPaths(glob string) []string { return globPathsDots(glob, false, nil) }
 
 // globPathsDots is globPaths where dots says whether * and ? match a
-// leading dot (bash's dotglob, zsh's globdots and (D) qualifier).
-func globPathsDots(glob string, dots bool) []string {
+// leading dot (bash's dotglob, zsh's globdots and (D) qualifier), and
+// line, when not nil, holds more paths to match: those the line names.
+func globPathsDots(glob string, dots bool, line pathNode) []string {
 	for _, home := range []string{"$HOME/", "${HOME}/"} {
 		if rest, ok := strings.CutPrefix(glob, home); ok {
 			glob = "~/" + rest
 		}
 	}
+	trees := []pathNode{wellKnownTree()}
+	if line != nil {
+		trees = append(trees, line)
+	}
 	var home string
 	globbedHome := false // /*/u/…: the glob was in the home's spelling
 	if h, n, ok := homeDir(glob); ok {
 		home, globbedHome, glob = h, isGlob(glob[:n]), "~"+glob[n:] // /home/u/.ba?hrc: a home's layout
+		if strings.HasSuffix(glob[:n], "/**") {
+			glob = "~/**" + glob[n:] // /home/**/x: at any depth below a home
+		}
 	}
 	if globbedHome {
 		// /*/*/.aws/*: where the layout does not say what the rest
 		// matches, it is still the home's, as written below it
-		if ps := homeGlobPaths(glob, home, true, dots); ps != nil {
+		if ps := homeGlobPaths(glob, home, true, dots, trees); ps != nil {
 			return ps
 		}
 		return []string{cmp.Or(home, "~") + strings.TrimPrefix(glob, "~")}
 	}
-	return homeGlobPaths(glob, home, false, dots)
+	return homeGlobPaths(glob, home, false, dots, trees)
 }
+
+// maxBelow bounds the directories ** stands for.
+const maxBelow = 4096
 
 // homeGlobPaths is globPathsDots of a glob spelled from ~ or /, whose ~
 // is home where that is not ""; globbedHome: the home was spelled as a
-// glob (/*/u/…), which counts as a match.
-func homeGlobPaths(glob, home string, globbedHome, dots bool) []string {
+// glob (/*/u/…), which counts as a match. The glob is matched in each of
+// trees; a last component is also matched against the known names
+// (KnownPaths.Names) in any directory the rest leads to, as long as it
+// aims at a name (AimedGlob or no *: .e?v, .git-cred*).
+func homeGlobPaths(glob, home string, globbedHome, dots bool, trees []pathNode) []string {
 	var first string
 	switch {
 	case strings.HasPrefix(glob, "~/"):
@@ -113,12 +168,24 @@ func homeGlobPaths(glob, home string, globbedHome, dots bool) []string {
 		return nil
 	}
 	comps := strings.Split(strings.TrimPrefix(strings.TrimPrefix(glob, "~"), "/"), "/")
+	last := len(comps) - 1
+	for last > 0 && comps[last] == "" {
+		last--
+	}
+	if everyOfKind(comps[last]) {
+		// ~/notes/*.md, /var/log/*.log: every file of a kind there, which
+		// the rules judge as written
+		return nil
+	}
 	type partial struct {
 		at   string
 		node pathNode
 	}
-	start := wellKnownTree()[first]
-	cur := []partial{{strings.TrimSuffix(first, "/"), start}}
+	var cur []partial
+	for _, t := range trees {
+		cur = append(cur, partial{strings.TrimSuffix(first, "/"), t[first]})
+	}
+	_, names := known()
 	matched := globbedHome
 	for k, comp := range comps {
 		if comp == "" || comp == "." {
@@ -126,26 +193,47 @@ func homeGlobPaths(glob, home string, globbedHome, dots bool) []string {
 		}
 		var next []partial
 		for _, p := range cur {
-			if !isGlob(comp) {
+			switch {
+			case !isGlob(comp):
 				next = append(next, partial{p.at + "/" + comp, p.node[comp]})
 				continue
-			}
-			if p.node == nil || comp == "*" && k == len(comps)-1 {
+			case p.node == nil && k == last && namesOne(comp):
+			case p.node == nil || (comp == "*" || comp == "**") && k == last:
 				// below a directory the layout does not describe; or all of
 				// a directory, which the rules judge as written (rm -rf ~/*)
 				return nil
+			case comp == "**":
+				// zsh's, fish's and globstar's: this directory and every one
+				// below it but hidden ones (the shells' default)
+				below := []partial{p}
+				for i := 0; i < len(below) && len(below) <= maxBelow; i++ {
+					for _, name := range sortedNames(below[i].node) {
+						if !strings.HasPrefix(name, ".") || dots {
+							below = append(below, partial{below[i].at + "/" + name, below[i].node[name]})
+						}
+					}
+				}
+				if len(below) > maxBelow {
+					return nil
+				}
+				next, matched = append(next, below...), true
+				continue
 			}
-			names := make([]string, 0, len(p.node))
-			for name := range p.node {
-				names = append(names, name)
-			}
-			slices.Sort(names)
-			for _, name := range names {
+			for _, name := range sortedNames(p.node) {
 				if strings.HasPrefix(name, ".") && !strings.HasPrefix(comp, ".") && !dots {
 					continue // a glob matches a leading dot only with one of its own
 				}
 				if globMatch(comp, name) {
 					next = append(next, partial{p.at + "/" + name, p.node[name]})
+				}
+			}
+			if k == last && namesOne(comp) {
+				// .e?v in a directory the layout does not list as
+				// holding one: the known names it may be
+				for _, name := range names {
+					if p.node[name] == nil && (!strings.HasPrefix(name, ".") || strings.HasPrefix(comp, ".") || dots) && globMatch(comp, name) {
+						next = append(next, partial{p.at + "/" + name, nil})
+					}
 				}
 			}
 			matched = true
@@ -163,17 +251,57 @@ func homeGlobPaths(glob, home string, globbedHome, dots bool) []string {
 	if !matched {
 		return nil
 	}
-	out := make([]string, len(cur))
-	for i, p := range cur {
-		out[i] = p.at
+	var out []string
+	for _, p := range cur {
+		at := p.at
 		if home != "" {
-			out[i] = home + strings.TrimPrefix(p.at, "~")
+			at = home + strings.TrimPrefix(p.at, "~")
 		}
 		if strings.HasSuffix(glob, "/") {
-			out[i] += "/"
+			at += "/"
+		}
+		if !slices.Contains(out, at) {
+			out = append(out, at)
 		}
 	}
 	return out
+}
+
+// sortedNames are a directory's entries in order.
+func sortedNames(n pathNode) []string {
+	names := make([]string, 0, len(n))
+	for name := range n {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// everyOfKind reports a glob that takes every file of a kind in its
+// directory, * and a plain ending of a dot and letters (*.log, *.conf):
+// what the command is meant for is each of them, not one it may name.
+func everyOfKind(comp string) bool {
+	ext, ok := strings.CutPrefix(comp, "*.")
+	return ok && ext != "" && !isGlob(ext)
+}
+
+// namesOne reports a glob component that aims at a name rather than at
+// a directory's entries: two letters or more besides its wildcards and
+// dots (.e?v, fa*e; not c*, .*, *.x).
+func namesOne(comp string) bool {
+	n := 0
+	for i := 0; i < len(comp); i++ {
+		switch comp[i] {
+		case '*', '?', '.':
+		case '[':
+			if j := strings.IndexByte(comp[i+1:], ']'); j >= 0 {
+				i += j + 1
+			}
+		default:
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // globMatch reports whether a shell glob component matches name: Go's
@@ -272,7 +400,11 @@ func GlobPaths(glob string) []string {
 // globArgs emits c again with each glob argument replaced by the
 // well-known paths it may match (globPaths), when any does.
 func (w *walker) globArgs(c *Command, args []field, cx ctx) {
-	if c.Dynamic || w.walks >= maxLoopWalks || !slices.ContainsFunc(args, func(f field) bool { return f.glob }) {
+	if c.Dynamic || w.walks >= maxLoopWalks {
+		return
+	}
+	w.globRedirects(c, cx)
+	if !slices.ContainsFunc(args, func(f field) bool { return f.glob }) {
 		return
 	}
 	var words []Word
@@ -297,9 +429,13 @@ func (w *walker) globArgs(c *Command, args []field, cx ctx) {
 			// ~/.ss*/id_*(N): left as written, the word zsh drops where
 			// nothing matches; where the layout's paths are, they match
 			v, dots, nullGlobbed = rest, dots || strings.Contains(v[len(rest):], "D"), true
+		} else if ok && w.dialect == Zsh && f.glob {
+			// /etc/**/shadow(.): the qualifiers select among the glob's
+			// matches, any of which may be the one they keep
+			v, dots = rest, dots || strings.Contains(v[len(rest):], "D")
 		}
 		if f.glob && v != "" && !strings.ContainsAny(v, "\\'\"") {
-			if ps := globPathsDots(v, dots); ps != nil {
+			if ps := globPathsDots(v, dots, w.linePaths()); ps != nil {
 				globs++
 				if len(ps) > 1 {
 					multi, at, matched = multi+1, len(words), ps
@@ -427,4 +563,57 @@ func namedHidden(p string) bool {
 		}
 	}
 	return false
+}
+
+// namedPath is an absolute or home path written out on a line: after
+// the start of the text, a blank, a quote or a character that glues a
+// path to what is before it (=, :, @, <, >, (), up to the next blank,
+// quote, separator or expansion.
+var namedPath = regexp.MustCompile(`(?:^|[\s'"=:@<>(|;&])((?:~|/)[^\s'"$` + "`" + `;&|()<>{}*?\[\]]*)`)
+
+// linePaths is the tree of the paths the text being walked names itself,
+// a glob's likeliest matches: printf … > /t??/n.conf; nginx -c
+// /tmp/n.conf writes the file nginx reads. nil when it names none.
+func (w *walker) linePaths() pathNode {
+	var tree pathNode
+	for _, m := range namedPath.FindAllStringSubmatchIndex(w.src, -1) {
+		if end := m[3]; end < len(w.src) && strings.ContainsRune("*?[", rune(w.src[end])) {
+			continue // the glob itself
+		}
+		p := w.src[m[2]:m[3]]
+		if p == "~" || p == "/" || strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "~/") {
+			continue
+		}
+		if tree == nil {
+			tree = pathNode{}
+		}
+		p = path.Clean(p)
+		tree.add(p)
+		if home, n, ok := homeDir(p + "/"); ok && home != "" {
+			tree.add("~" + p[n:]) // the home's layout, as a glob in it is read
+		}
+	}
+	return tree
+}
+
+// globRedirects emits c again for each path a redirection's glob may
+// match (globPaths), the redirection writing or reading that path: bash
+// writes the one match of echo x > ~/.terraform?c, zsh every one.
+func (w *walker) globRedirects(c *Command, cx ctx) {
+	for i, r := range c.Redirects {
+		t := r.Target
+		if !t.Glob || t.Dynamic || t.Value == "" || strings.ContainsAny(t.Value, "\\'\"") {
+			continue
+		}
+		for _, p := range globPathsDots(t.Value, w.dotglob, w.linePaths()) {
+			if w.walks >= maxLoopWalks {
+				return
+			}
+			w.walks++
+			m := *c
+			m.Redirects = slices.Clone(c.Redirects)
+			m.Redirects[i].Target = Word{Value: p}
+			w.runAs(&m, c.Path, "glob", cx)
+		}
+	}
 }
