@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"regexp/syntax"
+	"slices"
 	"strings"
 
 	"github.com/hguard/hguard/dsl/cmdline"
@@ -89,7 +90,9 @@ func regexpPaths(src string) (paths, names []string) {
 			names = append(names, s[1:]) // (^|/)\.env$ spelled /.env
 		}
 	}
-	return paths, names
+	slices.Sort(paths)
+	slices.Sort(names)
+	return slices.Compact(paths), slices.Compact(names)
 }
 
 // spell spells out the strings re matches, each part that is not one
