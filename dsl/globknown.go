@@ -45,15 +45,16 @@ const (
 	markAny   = "\x00"
 )
 
-// regexpPaths are the fixed paths a regular expression matches from the
-// start of the text (^/proc/sys/kernel/(randomize_va_space|…)$, also the
-// directories above a path it goes on past: ^/etc/sudoers\.d/ gives
-// /etc/sudoers.d), spelled from / or ~ (a home's /home/[^/]+ is ~), and
-// the names it matches as a whole last component anywhere ((^|/)\.env$).
-// A spelling with no end is a path too: ^/proc/sys/kernel/kptr_restrict
-// matches that file and what is below it.
-// A part that is not a fixed string (a class, a repeat) ends a spelling
-// at the directory above it.
+// regexpPaths are the paths a regular expression matches from the start
+// of the text (^/proc/sys/kernel/(randomize_va_space|…)$; one with no end
+// is a path too, ^/proc/sys/kernel/kptr_restrict matching that file and
+// what is below it), spelled from / or ~ (a home's /home/[^/]+ is ~), and
+// the names it matches as a whole last component anywhere ((^|/)\.env$)
+// or as a name's ending (\.so$ is the name *.so). A part of a name that
+// is not a fixed string is * (^/dev/input/event[0-9]+ is
+// /dev/input/event*, ^/proc/[0-9]+/environ$ is /proc/*/environ); a
+// directory's name in part not fixed ends the spelling at the directory
+// above it.
 func regexpPaths(src string) (paths, names []string) {
 	re, err := syntax.Parse(src, syntax.Perl)
 	if err != nil {
@@ -71,28 +72,43 @@ func regexpPaths(src string) (paths, names []string) {
 				s = "~/" + rest
 			}
 		}
-		whole := strings.HasSuffix(s, markEnd) || strings.HasSuffix(s, "/")
+		whole := strings.HasSuffix(s, markEnd)
 		s = strings.TrimSuffix(s, markEnd)
 		if strings.Contains(s, markEnd) {
 			continue // an end in the middle matches nothing more
 		}
-		fixed, _, partial := strings.Cut(s, markAny)
-		if partial {
-			// the directory above the part that is not fixed
-			fixed = fixed[:strings.LastIndexByte(fixed, '/')+1]
+		s = collapseAny(s)
+		comps := strings.Split(s, "/")
+		for k, c := range comps[:len(comps)-1] {
+			if c != "*" && strings.Contains(c, "*") {
+				// a directory's name in part not fixed: the directory above
+				s, whole = strings.Join(comps[:k], "/")+"/", false
+				break
+			}
 		}
 		switch {
-		case anchored && (strings.HasPrefix(fixed, "/") || strings.HasPrefix(fixed, "~/")):
-			if p := strings.TrimSuffix(fixed, "/"); p != "" && p != "~" {
+		case anchored && (strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~/")):
+			if p := strings.TrimSuffix(s, "/"); p != "" && p != "~" && !strings.HasSuffix(p, "/*") {
 				paths = append(paths, p)
 			}
-		case !partial && whole && strings.Count(s, "/") == 1 && strings.HasPrefix(s, "/") && len(s) > 2:
+		case anchored || !whole || strings.HasSuffix(s, "/"):
+		case strings.Count(s, "/") == 1 && strings.HasPrefix(s, "/") && len(s) > 2 && s != "/*":
 			names = append(names, s[1:]) // (^|/)\.env$ spelled /.env
+		case !strings.Contains(s, "/") && strings.HasPrefix(s, ".") && len(s) > 2:
+			names = append(names, "*"+s) // \.so$: a name ending so
 		}
 	}
 	slices.Sort(paths)
 	slices.Sort(names)
 	return slices.Compact(paths), slices.Compact(names)
+}
+
+// collapseAny writes each run of parts that are not fixed as one *.
+func collapseAny(s string) string {
+	for strings.Contains(s, markAny+markAny) {
+		s = strings.ReplaceAll(s, markAny+markAny, markAny)
+	}
+	return strings.ReplaceAll(s, markAny, "*")
 }
 
 // spell spells out the strings re matches, each part that is not one

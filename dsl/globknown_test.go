@@ -12,9 +12,12 @@ func TestRegexpPaths(t *testing.T) {
 	}{
 		{`^(~|/root|/home/[^/]+)/(\.terraformrc|\.cargo/config(\.toml)?)$`, []string{"~/.terraformrc", "~/.cargo/config", "~/.cargo/config.toml", "/root/.terraformrc", "/root/.cargo/config", "/root/.cargo/config.toml"}, nil},
 		{`^/proc/sys/kernel/(kptr_restrict|yama/ptrace_scope)`, []string{"/proc/sys/kernel/kptr_restrict", "/proc/sys/kernel/yama/ptrace_scope"}, nil},
-		{`^/dev/(sd|vd)[a-z]+$`, []string{"/dev"}, nil},
+		{`^/dev/(sd|vd)[a-z]+$`, []string{"/dev/sd*", "/dev/vd*"}, nil},
+		{`^/proc/[0-9]+/environ$`, []string{"/proc/*/environ"}, nil},
+		{`^/etc/cron\.[a-z]+/x`, []string{"/etc"}, nil},
 		{`(^|/)(nologin|false)$`, nil, []string{"nologin", "false"}},
-		{`\.env$`, nil, nil},
+		{`\.so$`, nil, []string{"*.so"}},
+		{`foo$`, nil, nil},
 		{`(?i)^/etc/shadow$`, nil, nil},
 		{`[`, nil, nil},
 	} {

@@ -196,6 +196,11 @@ func homeGlobPaths(glob, home string, globbedHome, dots bool, trees []pathNode) 
 			switch {
 			case !isGlob(comp):
 				next = append(next, partial{p.at + "/" + comp, p.node[comp]})
+				for _, name := range sortedNames(p.node) {
+					if strings.Contains(name, "*") && globMatch(name, comp) {
+						next = append(next, partial{p.at + "/" + comp, p.node[name]}) // /proc/1 below /proc/*
+					}
+				}
 				continue
 			case p.node == nil && k == last && namesOne(comp):
 			case p.node == nil || (comp == "*" || comp == "**") && k == last:
@@ -208,7 +213,7 @@ func homeGlobPaths(glob, home string, globbedHome, dots bool, trees []pathNode) 
 				below := []partial{p}
 				for i := 0; i < len(below) && len(below) <= maxBelow; i++ {
 					for _, name := range sortedNames(below[i].node) {
-						if !strings.HasPrefix(name, ".") || dots {
+						if !strings.Contains(name, "*") && (!strings.HasPrefix(name, ".") || dots) {
 							below = append(below, partial{below[i].at + "/" + name, below[i].node[name]})
 						}
 					}
@@ -220,19 +225,16 @@ func homeGlobPaths(glob, home string, globbedHome, dots bool, trees []pathNode) 
 				continue
 			}
 			for _, name := range sortedNames(p.node) {
-				if strings.HasPrefix(name, ".") && !strings.HasPrefix(comp, ".") && !dots {
-					continue // a glob matches a leading dot only with one of its own
-				}
-				if globMatch(comp, name) {
-					next = append(next, partial{p.at + "/" + name, p.node[name]})
+				if m, ok := matchName(comp, name, dots); ok {
+					next = append(next, partial{p.at + "/" + m, p.node[name]})
 				}
 			}
 			if k == last && namesOne(comp) {
 				// .e?v in a directory the layout does not list as
 				// holding one: the known names it may be
 				for _, name := range names {
-					if p.node[name] == nil && (!strings.HasPrefix(name, ".") || strings.HasPrefix(comp, ".") || dots) && globMatch(comp, name) {
-						next = append(next, partial{p.at + "/" + name, nil})
+					if m, ok := matchName(comp, name, dots); ok && p.node[name] == nil {
+						next = append(next, partial{p.at + "/" + m, nil})
 					}
 				}
 			}
@@ -265,6 +267,127 @@ func homeGlobPaths(glob, home string, globbedHome, dots bool, trees []pathNode) 
 		}
 	}
 	return out
+}
+
+// matchName is the name the glob component comp takes of a known name:
+// the name itself, or, for a name that is a pattern (event*, *.so: what a
+// rule matches), a name both match (even?3 is event3, x.*o is x.so);
+// false for none, or the pattern * alone, which says nothing of a name.
+// A glob matches a leading dot only with one of its own, or dots.
+func matchName(comp, name string, dots bool) (string, bool) {
+	if !strings.Contains(name, "*") {
+		if strings.HasPrefix(name, ".") && !strings.HasPrefix(comp, ".") && !dots {
+			return "", false
+		}
+		return name, globMatch(comp, name)
+	}
+	if name == "*" {
+		return "", false
+	}
+	m, ok := globWitness(comp, name)
+	if !ok || strings.HasPrefix(m, ".") && !strings.HasPrefix(comp, ".") && !dots {
+		return "", false
+	}
+	return m, true
+}
+
+// globWitness is a name that both the glob component a and the pattern
+// b (* standing for any characters, a literal otherwise) match, shortest
+// first: a search over the pairs of positions in the two.
+func globWitness(a, b string) (string, bool) {
+	ga, gb := globItems(a), globItems(b)
+	type state struct{ i, j int }
+	from := map[state]state{}
+	by := map[state]string{}
+	start := state{}
+	seen := map[state]bool{start: true}
+	queue := []state{start}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		if s.i == len(ga) && s.j == len(gb) {
+			var w []string
+			for s != start {
+				w = append(w, by[s])
+				s = from[s]
+			}
+			slices.Reverse(w)
+			return strings.Join(w, ""), true
+		}
+		step := func(n state, c string) {
+			if !seen[n] {
+				seen[n], from[n], by[n] = true, s, c
+				queue = append(queue, n)
+			}
+		}
+		if s.i < len(ga) && ga[s.i] == "*" {
+			step(state{s.i + 1, s.j}, "")
+		}
+		if s.j < len(gb) && gb[s.j] == "*" {
+			step(state{s.i, s.j + 1}, "")
+		}
+		if s.i == len(ga) || s.j == len(gb) {
+			continue
+		}
+		c, ok := sharedChar(ga[s.i], gb[s.j])
+		if !ok {
+			continue
+		}
+		n := s
+		if ga[s.i] != "*" {
+			n.i++
+		}
+		if gb[s.j] != "*" {
+			n.j++
+		}
+		if n != s {
+			step(n, c)
+		} else {
+			step(state{s.i + 1, s.j + 1}, c)
+		}
+	}
+	return "", false
+}
+
+// globItems splits a glob into its items: a character, ?, * or a
+// bracket expression.
+func globItems(g string) []string {
+	var items []string
+	for i := 0; i < len(g); i++ {
+		switch g[i] {
+		case '\\':
+			if i+1 < len(g) {
+				items = append(items, g[i+1:i+2])
+				i++
+				continue
+			}
+		case '[':
+			if j := strings.IndexByte(g[i+2:], ']'); j >= 0 {
+				items = append(items, g[i:i+3+j])
+				i += 2 + j
+				continue
+			}
+		}
+		items = append(items, g[i:i+1])
+	}
+	return items
+}
+
+// sharedChar is a character both glob items match.
+func sharedChar(a, b string) (string, bool) {
+	wild := func(x string) bool { return x == "?" || x == "*" || strings.HasPrefix(x, "[") }
+	switch {
+	case !wild(a):
+		return a, globMatch(b, a)
+	case !wild(b):
+		return b, globMatch(a, b)
+	}
+	for c := byte('0'); c <= 'z'; c++ {
+		if globMatch(a, string(c)) && globMatch(b, string(c)) {
+			return string(c), true
+		}
+	}
+	return "", false
 }
 
 // sortedNames are a directory's entries in order.
@@ -613,6 +736,9 @@ func (w *walker) globRedirects(c *Command, cx ctx) {
 			m := *c
 			m.Redirects = slices.Clone(c.Redirects)
 			m.Redirects[i].Target = Word{Value: p}
+			if c.Stdin.Kind == "file" && c.Stdin.From == t.Value {
+				m.Stdin.From = p // gzip < /dev/urand?m reads /dev/urandom
+			}
 			w.runAs(&m, c.Path, "glob", cx)
 		}
 	}
