@@ -87,13 +87,19 @@ func (n pathNode) add(p string) {
 	}
 }
 
-// known is the tree of wellKnownPaths and the registered sources' paths,
-// and the sources' names, sorted.
-var known = sync.OnceValues(func() (pathNode, []string) {
+// wellKnownTree is the tree of wellKnownPaths.
+var wellKnownTree = sync.OnceValue(func() pathNode {
 	root := pathNode{}
 	for _, p := range wellKnownPaths {
 		root.add(p)
 	}
+	return root
+})
+
+// known is the tree of the registered sources' paths and their names,
+// sorted.
+var known = sync.OnceValues(func() (pathNode, []string) {
+	root := pathNode{}
 	var names []string
 	for _, source := range knownSources {
 		k := source()
@@ -107,8 +113,6 @@ var known = sync.OnceValues(func() (pathNode, []string) {
 	slices.Sort(names)
 	return root, slices.Compact(names)
 })
-
-func wellKnownTree() pathNode { root, _ := known(); return root }
 
 // globPaths are the well-known paths a glob may match, spelled as the
 // glob starts (~/ or /), nil when it matches none, more than
@@ -125,27 +129,60 @@ func globPathsDots(glob string, dots bool, line pathNode) []string {
 			glob = "~/" + rest
 		}
 	}
-	trees := []pathNode{wellKnownTree()}
-	if line != nil {
-		trees = append(trees, line)
+	aimed := []pathNode{line}
+	if t, _ := known(); t != nil {
+		aimed = append(aimed, t)
 	}
 	var home string
 	globbedHome := false // /*/u/…: the glob was in the home's spelling
 	if h, n, ok := homeDir(glob); ok {
-		home, globbedHome, glob = h, isGlob(glob[:n]), "~"+glob[n:] // /home/u/.ba?hrc: a home's layout
-		if strings.HasSuffix(glob[:n], "/**") {
-			glob = "~/**" + glob[n:] // /home/**/x: at any depth below a home
+		lead, rest := glob[:n], glob[n:]
+		home, globbedHome, glob = h, isGlob(lead), "~"+rest // /home/u/.ba?hrc: a home's layout
+		if strings.HasSuffix(lead, "/**") {
+			glob = "~/**" + rest // /home/**/x: at any depth below a home
 		}
 	}
 	if globbedHome {
 		// /*/*/.aws/*: where the layout does not say what the rest
 		// matches, it is still the home's, as written below it
-		if ps := homeGlobPaths(glob, home, true, dots, trees); ps != nil {
+		if ps := homeGlobPaths(glob, home, true, dots, wellKnownTree()); ps != nil {
+			return ps
+		}
+		if ps := aimedGlobPaths(glob, home, dots, aimed); ps != nil {
 			return ps
 		}
 		return []string{cmp.Or(home, "~") + strings.TrimPrefix(glob, "~")}
 	}
-	return homeGlobPaths(glob, home, false, dots, trees)
+	if ps := homeGlobPaths(glob, home, false, dots, wellKnownTree()); ps != nil {
+		return ps
+	}
+	return aimedGlobPaths(glob, home, dots, aimed)
+}
+
+// aimedGlobPaths are the paths of trees (the rules' and the line's own)
+// and the known names a glob may match where each of its components aims
+// at a name (namesOne: /proc/sys/kernel/ra*e, ~/.terraform?c, /bin/fa*e)
+// or is **: a glob that takes a directory's every entry (/home/*,
+// cpu*/…: a prefix of one letter or none) is the layout's alone to judge.
+func aimedGlobPaths(glob, home string, dots bool, trees []pathNode) []string {
+	for comp := range strings.SplitSeq(glob, "/") {
+		if isGlob(comp) && comp != "**" && !namesOne(comp) {
+			return nil
+		}
+	}
+	_, names := known()
+	var out []string
+	for _, t := range trees {
+		for _, p := range homeGlobPaths(glob, home, false, dots, t, names...) {
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	if len(out) > maxGlobPaths {
+		return nil
+	}
+	return out
 }
 
 // maxBelow bounds the directories ** stands for.
@@ -153,11 +190,13 @@ const maxBelow = 4096
 
 // homeGlobPaths is globPathsDots of a glob spelled from ~ or /, whose ~
 // is home where that is not ""; globbedHome: the home was spelled as a
-// glob (/*/u/…), which counts as a match. The glob is matched in each of
-// trees; a last component is also matched against the known names
-// (KnownPaths.Names) in any directory the rest leads to, as long as it
-// aims at a name (AimedGlob or no *: .e?v, .git-cred*).
-func homeGlobPaths(glob, home string, globbedHome, dots bool, trees []pathNode) []string {
+// glob (/*/u/…), which counts as a match. The glob is matched in tree; a
+// last component is also matched against names in any directory the rest
+// leads to, when it aims at a name (namesOne).
+func homeGlobPaths(glob, home string, globbedHome, dots bool, tree pathNode, names ...string) []string {
+	if tree == nil {
+		return nil
+	}
 	var first string
 	switch {
 	case strings.HasPrefix(glob, "~/"):
@@ -181,11 +220,7 @@ func homeGlobPaths(glob, home string, globbedHome, dots bool, trees []pathNode) 
 		at   string
 		node pathNode
 	}
-	var cur []partial
-	for _, t := range trees {
-		cur = append(cur, partial{strings.TrimSuffix(first, "/"), t[first]})
-	}
-	_, names := known()
+	cur := []partial{{strings.TrimSuffix(first, "/"), tree[first]}}
 	matched := globbedHome
 	for k, comp := range comps {
 		if comp == "" || comp == "." {
@@ -292,8 +327,10 @@ func matchName(comp, name string, dots bool) (string, bool) {
 }
 
 // globWitness is a name that both the glob component a and the pattern
-// b (* standing for any characters, a literal otherwise) match, shortest
-// first: a search over the pairs of positions in the two.
+// b (* standing for any characters, a literal otherwise) match: a search
+// over the pairs of positions in the two, a * of each met together
+// taking one character (a rule's * mostly stands for one or more:
+// id_[^/.]+ is id_*, and id_* takes id_0 of it).
 func globWitness(a, b string) (string, bool) {
 	ga, gb := globItems(a), globItems(b)
 	type state struct{ i, j int }
