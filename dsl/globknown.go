@@ -26,6 +26,11 @@ func rulePaths() cmdline.KnownPaths {
 		k.Paths = append(k.Paths, list...)
 	}
 	k.Paths = append(k.Paths, nativePaths[:]...)
+	for _, dir := range slices.Concat(cmdline.UserBinDirs, shimDirs) {
+		for _, name := range systemPrograms.names {
+			k.Paths = append(k.Paths, dir+"/"+name) // shadow-program's: ~/.local/bin/sudo
+		}
+	}
 	k.Names = append(k.Names, secretBases.names...)
 	for i := range nativeRegexps {
 		paths, names := regexpPaths(nativeRegexps[i].src)
@@ -47,8 +52,8 @@ const (
 
 // regexpPaths are the paths a regular expression matches from the start
 // of the text (^/proc/sys/kernel/(randomize_va_space|…)$; one with no end
-// is a path too, ^/proc/sys/kernel/kptr_restrict matching that file and
-// what is below it), spelled from / or ~ (a home's /home/[^/]+ is ~), and
+// matches any name its last part starts, ^/dev/input/event is
+// /dev/input/event*, and what is below it), spelled from / or ~ (a home's /home/[^/]+ is ~), and
 // the names it matches as a whole last component anywhere ((^|/)\.env$)
 // or as a name's ending (\.so$ is the name *.so). A part of a name that
 // is not a fixed string is * (^/dev/input/event[0-9]+ is
@@ -77,6 +82,9 @@ func regexpPaths(src string) (paths, names []string) {
 		if strings.Contains(s, markEnd) {
 			continue // an end in the middle matches nothing more
 		}
+		if !whole && !strings.HasSuffix(s, "/") && !strings.HasSuffix(s, markAny) {
+			s += markAny // ^/dev/input/event: any name that starts so
+		}
 		s = collapseAny(s)
 		comps := strings.Split(s, "/")
 		for k, c := range comps[:len(comps)-1] {
@@ -91,7 +99,7 @@ func regexpPaths(src string) (paths, names []string) {
 			if p := strings.TrimSuffix(s, "/"); p != "" && p != "~" && !strings.HasSuffix(p, "/*") {
 				paths = append(paths, p)
 			}
-		case anchored || !whole || strings.HasSuffix(s, "/"):
+		case anchored || !whole || strings.HasSuffix(s, "/") || strings.HasSuffix(s, "*"):
 		case strings.Count(s, "/") == 1 && strings.HasPrefix(s, "/") && len(s) > 2 && s != "/*":
 			names = append(names, s[1:]) // (^|/)\.env$ spelled /.env
 		case !strings.Contains(s, "/") && strings.HasPrefix(s, ".") && len(s) > 2:

@@ -31,6 +31,9 @@ func TestMatchName(t *testing.T) {
 		{".e?v", ".env", ".env", true}, // with one
 		{"x*", "*", "", false},         // * alone says nothing of a name
 		{"id_*", "id_*", "id_0", true},
+		{".*ignore", ".bash*", "", false}, // a start the glob does not fix
+		{"x.so*", "*.so", "", false},      // an ending it does not fix
+		{"x.*o", "*.so", "x.so", true},
 	} {
 		got, ok := matchName(c.comp, c.name, false)
 		if got != c.want || ok != c.ok {

@@ -316,7 +316,7 @@ func matchName(comp, name string, dots bool) (string, bool) {
 		}
 		return name, globMatch(comp, name)
 	}
-	if name == "*" {
+	if name == "*" || !alignedPattern(comp, name) {
 		return "", false
 	}
 	m, ok := globWitness(comp, name)
@@ -324,6 +324,28 @@ func matchName(comp, name string, dots bool) (string, bool) {
 		return "", false
 	}
 	return m, true
+}
+
+// alignedPattern reports whether the glob component comp fixes the part
+// of a name the pattern name fixes: a pattern that fixes a start
+// (event*) wants comp to start with two letters of its own besides a dot
+// (even?3; not .*ignore, which would make .bash* a .bashignore), one that
+// fixes an ending (*.so) wants comp to end with a letter (x.*o): a name
+// both may make is then the one comp aims at.
+func alignedPattern(comp, name string) bool {
+	if !strings.HasPrefix(name, "*") {
+		lead := strings.TrimLeft(comp, ".")
+		if n := strings.IndexAny(lead, "*?[\\"); n >= 0 {
+			lead = lead[:n]
+		}
+		if len(lead) < 2 {
+			return false
+		}
+	}
+	if !strings.HasSuffix(name, "*") && strings.ContainsAny(comp[len(comp)-1:], "*?]") {
+		return false
+	}
+	return true
 }
 
 // globWitness is a name that both the glob component a and the pattern
