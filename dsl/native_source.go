@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strconv"
@@ -90,9 +91,38 @@ func nativeSource(rules []*Rule) (src []byte, untranslated []string) {
 	for _, re := range res.list {
 		fmt.Fprintf(&b, "\t{src: %s},\n", strconv.Quote(re))
 	}
+	b.WriteString("}\n\n")
+	b.WriteString("// nativePaths are the absolute and home paths the native conditions name\n// as strings (name in [\"/bin/false\", …], # == \"/proc/sysrq-trigger\").\n")
+	whens := make([]string, len(entries))
+	for i, e := range entries {
+		whens[i] = e.when
+	}
+	paths := conditionPaths(whens)
+	fmt.Fprintf(&b, "var nativePaths = [%d]string{\n", len(paths))
+	for _, p := range paths {
+		fmt.Fprintf(&b, "\t%s,\n", strconv.Quote(p))
+	}
 	b.WriteString("}\n")
 	b.Write(body.Bytes())
 	return b.Bytes(), untranslated
+}
+
+// quotedPath is a string in a condition that is an absolute or home path,
+// with no character a pattern would use.
+var quotedPath = regexp.MustCompile(`"((?:/|~/)[^"\\\s*?\[\]$()|^+{}]*)"`)
+
+// conditionPaths are the paths the conditions name as strings, sorted.
+func conditionPaths(whens []string) []string {
+	var paths []string
+	for _, when := range whens {
+		for _, m := range quotedPath.FindAllStringSubmatch(when, -1) {
+			if len(m[1]) > 1 {
+				paths = append(paths, m[1])
+			}
+		}
+	}
+	slices.Sort(paths)
+	return slices.Compact(paths)
 }
 
 type regexpTable struct {

@@ -3,6 +3,7 @@ package cmdline
 import (
 	"cmp"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -47,62 +48,155 @@ var wellKnownPaths = []string{
 	"~/Library/Application Support", "~/bin", "~/.bin", "~/.local/bin",
 }
 
+// KnownPaths are paths and names a package outside this one knows to
+// matter, which a glob's expansions are matched against besides
+// wellKnownPaths: dsl gives every path its rules' conditions and its
+// path predicates name (/proc/sys/kernel/randomize_va_space,
+// ~/.terraformrc), so that a glob spelling one (~/.terraform?c) is
+// judged as that path wherever a rule looks for it.
+type KnownPaths struct {
+	Paths []string // spelled from / or ~/
+	Names []string // a file's own name wherever it lies (.env, .git-credentials)
+}
+
+// knownSources are the sources AddKnownPaths registered.
+var knownSources []func() KnownPaths
+
+// AddKnownPaths registers a source of KnownPaths. Call it from an init
+// function: the sources are read once, when the first glob is matched.
+func AddKnownPaths(source func() KnownPaths) { knownSources = append(knownSources, source) }
+
 // pathNode is a directory of wellKnownPaths: its entries by name.
 type pathNode map[string]pathNode
 
+// add puts the path p, spelled from / or ~, in the tree n.
+func (n pathNode) add(p string) {
+	for i, c := range strings.Split(p, "/") {
+		switch {
+		case c == "" && i == 0:
+			c = "/"
+		case c == "" || c == ".":
+			continue
+		}
+		next, ok := n[c]
+		if !ok {
+			next = pathNode{}
+			n[c] = next
+		}
+		n = next
+	}
+}
+
+// wellKnownTree is the tree of wellKnownPaths.
 var wellKnownTree = sync.OnceValue(func() pathNode {
 	root := pathNode{}
 	for _, p := range wellKnownPaths {
-		n := root
-		for _, c := range strings.Split(p, "/") {
-			if c == "" {
-				c = "/"
-			}
-			next, ok := n[c]
-			if !ok {
-				next = pathNode{}
-				n[c] = next
-			}
-			n = next
-		}
+		root.add(p)
 	}
 	return root
+})
+
+// known is the tree of the registered sources' paths and their names,
+// sorted.
+var known = sync.OnceValues(func() (pathNode, []string) {
+	root := pathNode{}
+	var names []string
+	for _, source := range knownSources {
+		k := source()
+		for _, p := range k.Paths {
+			if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~/") {
+				root.add(strings.TrimSuffix(p, "/"))
+			}
+		}
+		names = append(names, k.Names...)
+	}
+	slices.Sort(names)
+	return root, slices.Compact(names)
 })
 
 // globPaths are the well-known paths a glob may match, spelled as the
 // glob starts (~/ or /), nil when it matches none, more than
 // maxGlobPaths, or starts elsewhere (a relative glob names the project's
 // own files).
-func globPaths(glob string) []string { return globPathsDots(glob, false) }
+func globPaths(glob string) []string { return globPathsDots(glob, false, nil) }
 
 // globPathsDots is globPaths where dots says whether * and ? match a
-// leading dot (bash's dotglob, zsh's globdots and (D) qualifier).
-func globPathsDots(glob string, dots bool) []string {
+// leading dot (bash's dotglob, zsh's globdots and (D) qualifier), and
+// line, when not nil, holds more paths to match: those the line names.
+func globPathsDots(glob string, dots bool, line pathNode) []string {
 	for _, home := range []string{"$HOME/", "${HOME}/"} {
 		if rest, ok := strings.CutPrefix(glob, home); ok {
 			glob = "~/" + rest
 		}
 	}
+	aimed := []pathNode{line}
+	if t, _ := known(); t != nil {
+		aimed = append(aimed, t)
+	}
 	var home string
 	globbedHome := false // /*/u/…: the glob was in the home's spelling
 	if h, n, ok := homeDir(glob); ok {
-		home, globbedHome, glob = h, isGlob(glob[:n]), "~"+glob[n:] // /home/u/.ba?hrc: a home's layout
+		lead, rest := glob[:n], glob[n:]
+		home, globbedHome, glob = h, isGlob(lead), "~"+rest // /home/u/.ba?hrc: a home's layout
+		if strings.HasSuffix(lead, "/**") {
+			glob = "~/**" + rest // /home/**/x: at any depth below a home
+		}
 	}
 	if globbedHome {
 		// /*/*/.aws/*: where the layout does not say what the rest
 		// matches, it is still the home's, as written below it
-		if ps := homeGlobPaths(glob, home, true, dots); ps != nil {
+		if ps := homeGlobPaths(glob, home, true, dots, wellKnownTree()); ps != nil {
+			return ps
+		}
+		if ps := aimedGlobPaths(glob, home, dots, aimed); ps != nil {
 			return ps
 		}
 		return []string{cmp.Or(home, "~") + strings.TrimPrefix(glob, "~")}
 	}
-	return homeGlobPaths(glob, home, false, dots)
+	if ps := homeGlobPaths(glob, home, false, dots, wellKnownTree()); ps != nil {
+		return ps
+	}
+	return aimedGlobPaths(glob, home, dots, aimed)
 }
+
+// aimedGlobPaths are the paths of trees (the rules' and the line's own)
+// and the known names a glob may match where each of its components aims
+// at a name (namesOne: /proc/sys/kernel/ra*e, ~/.terraform?c, /bin/fa*e)
+// or is **: a glob that takes a directory's every entry (/home/*,
+// cpu*/…: a prefix of one letter or none) is the layout's alone to judge.
+func aimedGlobPaths(glob, home string, dots bool, trees []pathNode) []string {
+	for comp := range strings.SplitSeq(glob, "/") {
+		if isGlob(comp) && comp != "**" && !namesOne(comp) {
+			return nil
+		}
+	}
+	_, names := known()
+	var out []string
+	for _, t := range trees {
+		for _, p := range homeGlobPaths(glob, home, false, dots, t, names...) {
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	if len(out) > maxGlobPaths {
+		return nil
+	}
+	return out
+}
+
+// maxBelow bounds the directories ** stands for.
+const maxBelow = 4096
 
 // homeGlobPaths is globPathsDots of a glob spelled from ~ or /, whose ~
 // is home where that is not ""; globbedHome: the home was spelled as a
-// glob (/*/u/…), which counts as a match.
-func homeGlobPaths(glob, home string, globbedHome, dots bool) []string {
+// glob (/*/u/…), which counts as a match. The glob is matched in tree; a
+// last component is also matched against names in any directory the rest
+// leads to, when it aims at a name (namesOne).
+func homeGlobPaths(glob, home string, globbedHome, dots bool, tree pathNode, names ...string) []string {
+	if tree == nil {
+		return nil
+	}
 	var first string
 	switch {
 	case strings.HasPrefix(glob, "~/"):
@@ -113,12 +207,20 @@ func homeGlobPaths(glob, home string, globbedHome, dots bool) []string {
 		return nil
 	}
 	comps := strings.Split(strings.TrimPrefix(strings.TrimPrefix(glob, "~"), "/"), "/")
+	last := len(comps) - 1
+	for last > 0 && comps[last] == "" {
+		last--
+	}
+	if everyOfKind(comps[last]) {
+		// ~/notes/*.md, /var/log/*.log: every file of a kind there, which
+		// the rules judge as written
+		return nil
+	}
 	type partial struct {
 		at   string
 		node pathNode
 	}
-	start := wellKnownTree()[first]
-	cur := []partial{{strings.TrimSuffix(first, "/"), start}}
+	cur := []partial{{strings.TrimSuffix(first, "/"), tree[first]}}
 	matched := globbedHome
 	for k, comp := range comps {
 		if comp == "" || comp == "." {
@@ -126,26 +228,49 @@ func homeGlobPaths(glob, home string, globbedHome, dots bool) []string {
 		}
 		var next []partial
 		for _, p := range cur {
-			if !isGlob(comp) {
+			switch {
+			case !isGlob(comp):
 				next = append(next, partial{p.at + "/" + comp, p.node[comp]})
+				for _, name := range sortedNames(p.node) {
+					if strings.Contains(name, "*") && globMatch(name, comp) {
+						next = append(next, partial{p.at + "/" + comp, p.node[name]}) // /proc/1 below /proc/*
+					}
+				}
 				continue
-			}
-			if p.node == nil || comp == "*" && k == len(comps)-1 {
+			case p.node == nil && k == last && namesOne(comp):
+			case p.node == nil || (comp == "*" || comp == "**") && k == last:
 				// below a directory the layout does not describe; or all of
 				// a directory, which the rules judge as written (rm -rf ~/*)
 				return nil
-			}
-			names := make([]string, 0, len(p.node))
-			for name := range p.node {
-				names = append(names, name)
-			}
-			slices.Sort(names)
-			for _, name := range names {
-				if strings.HasPrefix(name, ".") && !strings.HasPrefix(comp, ".") && !dots {
-					continue // a glob matches a leading dot only with one of its own
+			case comp == "**":
+				// zsh's, fish's and globstar's: this directory and every one
+				// below it but hidden ones (the shells' default)
+				below := []partial{p}
+				for i := 0; i < len(below) && len(below) <= maxBelow; i++ {
+					for _, name := range sortedNames(below[i].node) {
+						if !strings.Contains(name, "*") && (!strings.HasPrefix(name, ".") || dots) {
+							below = append(below, partial{below[i].at + "/" + name, below[i].node[name]})
+						}
+					}
 				}
-				if globMatch(comp, name) {
-					next = append(next, partial{p.at + "/" + name, p.node[name]})
+				if len(below) > maxBelow {
+					return nil
+				}
+				next, matched = append(next, below...), true
+				continue
+			}
+			for _, name := range sortedNames(p.node) {
+				if m, ok := matchName(comp, name, dots); ok {
+					next = append(next, partial{p.at + "/" + m, p.node[name]})
+				}
+			}
+			if k == last && namesOne(comp) {
+				// .e?v in a directory the layout does not list as
+				// holding one: the known names it may be
+				for _, name := range names {
+					if m, ok := matchName(comp, name, dots); ok && p.node[name] == nil {
+						next = append(next, partial{p.at + "/" + m, nil})
+					}
 				}
 			}
 			matched = true
@@ -163,17 +288,202 @@ func homeGlobPaths(glob, home string, globbedHome, dots bool) []string {
 	if !matched {
 		return nil
 	}
-	out := make([]string, len(cur))
-	for i, p := range cur {
-		out[i] = p.at
+	var out []string
+	for _, p := range cur {
+		at := p.at
 		if home != "" {
-			out[i] = home + strings.TrimPrefix(p.at, "~")
+			at = home + strings.TrimPrefix(p.at, "~")
 		}
 		if strings.HasSuffix(glob, "/") {
-			out[i] += "/"
+			at += "/"
+		}
+		if !slices.Contains(out, at) {
+			out = append(out, at)
 		}
 	}
 	return out
+}
+
+// matchName is the name the glob component comp takes of a known name:
+// the name itself, or, for a name that is a pattern (event*, *.so: what a
+// rule matches), a name both match (even?3 is event3, x.*o is x.so);
+// false for none, or the pattern * alone, which says nothing of a name.
+// A glob matches a leading dot only with one of its own, or dots.
+func matchName(comp, name string, dots bool) (string, bool) {
+	if !strings.Contains(name, "*") {
+		if strings.HasPrefix(name, ".") && !strings.HasPrefix(comp, ".") && !dots {
+			return "", false
+		}
+		return name, globMatch(comp, name)
+	}
+	if name == "*" || !alignedPattern(comp, name) {
+		return "", false
+	}
+	m, ok := globWitness(comp, name)
+	if !ok || strings.HasPrefix(m, ".") && !strings.HasPrefix(comp, ".") && !dots {
+		return "", false
+	}
+	return m, true
+}
+
+// alignedPattern reports whether the glob component comp fixes the part
+// of a name the pattern name fixes: a pattern that fixes a start
+// (event*) wants comp to start with two letters of its own besides a dot
+// (even?3; not .*ignore, which would make .bash* a .bashignore), one that
+// fixes an ending (*.so) wants comp to end with a letter (x.*o): a name
+// both may make is then the one comp aims at.
+func alignedPattern(comp, name string) bool {
+	if !strings.HasPrefix(name, "*") {
+		lead := strings.TrimLeft(comp, ".")
+		if n := strings.IndexAny(lead, "*?[\\"); n >= 0 {
+			lead = lead[:n]
+		}
+		if len(lead) < 2 {
+			return false
+		}
+	}
+	if !strings.HasSuffix(name, "*") && strings.ContainsAny(comp[len(comp)-1:], "*?]") {
+		return false
+	}
+	return true
+}
+
+// globWitness is a name that both the glob component a and the pattern
+// b (* standing for any characters, a literal otherwise) match: a search
+// over the pairs of positions in the two, a * of each met together
+// taking one character (a rule's * mostly stands for one or more:
+// id_[^/.]+ is id_*, and id_* takes id_0 of it).
+func globWitness(a, b string) (string, bool) {
+	ga, gb := globItems(a), globItems(b)
+	type state struct{ i, j int }
+	from := map[state]state{}
+	by := map[state]string{}
+	start := state{}
+	seen := map[state]bool{start: true}
+	queue := []state{start}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		if s.i == len(ga) && s.j == len(gb) {
+			var w []string
+			for s != start {
+				w = append(w, by[s])
+				s = from[s]
+			}
+			slices.Reverse(w)
+			return strings.Join(w, ""), true
+		}
+		step := func(n state, c string) {
+			if !seen[n] {
+				seen[n], from[n], by[n] = true, s, c
+				queue = append(queue, n)
+			}
+		}
+		if s.i < len(ga) && ga[s.i] == "*" {
+			step(state{s.i + 1, s.j}, "")
+		}
+		if s.j < len(gb) && gb[s.j] == "*" {
+			step(state{s.i, s.j + 1}, "")
+		}
+		if s.i == len(ga) || s.j == len(gb) {
+			continue
+		}
+		c, ok := sharedChar(ga[s.i], gb[s.j])
+		if !ok {
+			continue
+		}
+		n := s
+		if ga[s.i] != "*" {
+			n.i++
+		}
+		if gb[s.j] != "*" {
+			n.j++
+		}
+		if n != s {
+			step(n, c)
+		} else {
+			step(state{s.i + 1, s.j + 1}, c)
+		}
+	}
+	return "", false
+}
+
+// globItems splits a glob into its items: a character, ?, * or a
+// bracket expression.
+func globItems(g string) []string {
+	var items []string
+	for i := 0; i < len(g); i++ {
+		switch g[i] {
+		case '\\':
+			if i+1 < len(g) {
+				items = append(items, g[i+1:i+2])
+				i++
+				continue
+			}
+		case '[':
+			if j := strings.IndexByte(g[i+2:], ']'); j >= 0 {
+				items = append(items, g[i:i+3+j])
+				i += 2 + j
+				continue
+			}
+		}
+		items = append(items, g[i:i+1])
+	}
+	return items
+}
+
+// sharedChar is a character both glob items match.
+func sharedChar(a, b string) (string, bool) {
+	wild := func(x string) bool { return x == "?" || x == "*" || strings.HasPrefix(x, "[") }
+	switch {
+	case !wild(a):
+		return a, globMatch(b, a)
+	case !wild(b):
+		return b, globMatch(a, b)
+	}
+	for c := byte('0'); c <= 'z'; c++ {
+		if globMatch(a, string(c)) && globMatch(b, string(c)) {
+			return string(c), true
+		}
+	}
+	return "", false
+}
+
+// sortedNames are a directory's entries in order.
+func sortedNames(n pathNode) []string {
+	names := make([]string, 0, len(n))
+	for name := range n {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// everyOfKind reports a glob that takes every file of a kind in its
+// directory, * and a plain ending of a dot and letters (*.log, *.conf):
+// what the command is meant for is each of them, not one it may name.
+func everyOfKind(comp string) bool {
+	ext, ok := strings.CutPrefix(comp, "*.")
+	return ok && ext != "" && !isGlob(ext)
+}
+
+// namesOne reports a glob component that aims at a name rather than at
+// a directory's entries: two letters or more besides its wildcards and
+// dots (.e?v, fa*e; not c*, .*, *.x).
+func namesOne(comp string) bool {
+	n := 0
+	for i := 0; i < len(comp); i++ {
+		switch comp[i] {
+		case '*', '?', '.':
+		case '[':
+			if j := strings.IndexByte(comp[i+1:], ']'); j >= 0 {
+				i += j + 1
+			}
+		default:
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // globMatch reports whether a shell glob component matches name: Go's
@@ -272,7 +582,11 @@ func GlobPaths(glob string) []string {
 // globArgs emits c again with each glob argument replaced by the
 // well-known paths it may match (globPaths), when any does.
 func (w *walker) globArgs(c *Command, args []field, cx ctx) {
-	if c.Dynamic || w.walks >= maxLoopWalks || !slices.ContainsFunc(args, func(f field) bool { return f.glob }) {
+	if c.Dynamic || w.walks >= maxLoopWalks {
+		return
+	}
+	w.globRedirects(c, cx)
+	if !slices.ContainsFunc(args, func(f field) bool { return f.glob }) {
 		return
 	}
 	var words []Word
@@ -297,9 +611,13 @@ func (w *walker) globArgs(c *Command, args []field, cx ctx) {
 			// ~/.ss*/id_*(N): left as written, the word zsh drops where
 			// nothing matches; where the layout's paths are, they match
 			v, dots, nullGlobbed = rest, dots || strings.Contains(v[len(rest):], "D"), true
+		} else if ok && w.dialect == Zsh && f.glob {
+			// /etc/**/shadow(.): the qualifiers select among the glob's
+			// matches, any of which may be the one they keep
+			v, dots = rest, dots || strings.Contains(v[len(rest):], "D")
 		}
 		if f.glob && v != "" && !strings.ContainsAny(v, "\\'\"") {
-			if ps := globPathsDots(v, dots); ps != nil {
+			if ps := globPathsDots(v, dots, w.linePaths()); ps != nil {
 				globs++
 				if len(ps) > 1 {
 					multi, at, matched = multi+1, len(words), ps
@@ -427,4 +745,60 @@ func namedHidden(p string) bool {
 		}
 	}
 	return false
+}
+
+// namedPath is an absolute or home path written out on a line: after
+// the start of the text, a blank, a quote or a character that glues a
+// path to what is before it (=, :, @, <, >, (), up to the next blank,
+// quote, separator or expansion.
+var namedPath = regexp.MustCompile(`(?:^|[\s'"=:@<>(|;&])((?:~|/)[^\s'"$` + "`" + `;&|()<>{}*?\[\]]*)`)
+
+// linePaths is the tree of the paths the text being walked names itself,
+// a glob's likeliest matches: printf … > /t??/n.conf; nginx -c
+// /tmp/n.conf writes the file nginx reads. nil when it names none.
+func (w *walker) linePaths() pathNode {
+	var tree pathNode
+	for _, m := range namedPath.FindAllStringSubmatchIndex(w.src, -1) {
+		if end := m[3]; end < len(w.src) && strings.ContainsRune("*?[", rune(w.src[end])) {
+			continue // the glob itself
+		}
+		p := w.src[m[2]:m[3]]
+		if p == "~" || p == "/" || strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "~/") {
+			continue
+		}
+		if tree == nil {
+			tree = pathNode{}
+		}
+		p = path.Clean(p)
+		tree.add(p)
+		if home, n, ok := homeDir(p + "/"); ok && home != "" {
+			tree.add("~" + p[n:]) // the home's layout, as a glob in it is read
+		}
+	}
+	return tree
+}
+
+// globRedirects emits c again for each path a redirection's glob may
+// match (globPaths), the redirection writing or reading that path: bash
+// writes the one match of echo x > ~/.terraform?c, zsh every one.
+func (w *walker) globRedirects(c *Command, cx ctx) {
+	for i, r := range c.Redirects {
+		t := r.Target
+		if !t.Glob || t.Dynamic || t.Value == "" || strings.ContainsAny(t.Value, "\\'\"") {
+			continue
+		}
+		for _, p := range globPathsDots(t.Value, w.dotglob, w.linePaths()) {
+			if w.walks >= maxLoopWalks {
+				return
+			}
+			w.walks++
+			m := *c
+			m.Redirects = slices.Clone(c.Redirects)
+			m.Redirects[i].Target = Word{Value: p}
+			if c.Stdin.Kind == "file" && c.Stdin.From == t.Value {
+				m.Stdin.From = p // gzip < /dev/urand?m reads /dev/urandom
+			}
+			w.runAs(&m, c.Path, "glob", cx)
+		}
+	}
 }
