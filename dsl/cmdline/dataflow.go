@@ -85,6 +85,11 @@ type flow struct {
 	inAlias   bool                // walking an alias's text where it is defined (aliasBody)
 	funcs     map[string]funcDef
 	aliases   map[string]string
+	// wrappers are the functions that pass their arguments on to one
+	// command, as its text (noteWrapper); expanding, the aliases and
+	// wrappers whose text is being walked in place of their name
+	wrappers  map[string]string
+	expanding map[string]bool
 	// zsh's global aliases (alias -g), expanded in any unquoted word, and
 	// suffix aliases (alias -s EXT=…), for a command word ending in .EXT.
 	galiases, saliases map[string]string
@@ -2630,7 +2635,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	w.exportedWrites(c, args, cx)
 	// as in the shells, an alias is not expanded within its own
 	// expansion: alias ls='ls --color' runs ls
-	if body, ok := w.aliases[c.Name]; ok && c.Path == c.Name && w.walks < maxLoopWalks && !slices.Contains(cx.via, "alias "+c.Name) {
+	if body, ok := w.aliases[c.Name]; ok && c.Path == c.Name && w.walks < maxLoopWalks && !w.expanding[c.Name] && !slices.Contains(cx.via, "alias "+c.Name) {
 		w.walks++
 		text := body
 		if n := len(ce.Args); n > 1 {

@@ -1,0 +1,201 @@
+package cmdline
+
+import (
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The shells expand an alias where they read a command's name, before the
+// statement is parsed: alias x=sudo⏎x rm -rf / is sudo rm -rf / in every
+// respect (its pipeline, its redirections, what it prints and to whom).
+// Walking the alias's text as a carrier of its own would judge it apart
+// from all that, so a statement that names an alias in command position
+// is written out again with the alias's text in place of the name and
+// walked as if typed so. A function that only passes its arguments on to
+// one command (fish's alias NAME, function x --wraps gh; gh $argv; end,
+// bash's x(){ gh "$@"; }) is that command's alias in all but name.
+
+// expandAliases returns the text of st with the aliases and wrapper
+// functions named in command position replaced by their text, and the
+// names replaced; ok is false when st names none.
+func (w *walker) expandAliases(st *syntax.Stmt) (text string, names []string, ok bool) {
+	if len(w.aliases) == 0 && len(w.wrappers) == 0 {
+		return "", nil, false
+	}
+	start, end := offset(st.Pos(), len(w.src)), offset(st.End(), len(w.src))
+	type replacement struct {
+		from, to int
+		text     string
+	}
+	var reps []replacement
+	syntax.Walk(st, func(n syntax.Node) bool {
+		if n == nil {
+			return true
+		}
+		end = max(end, offset(n.End(), len(w.src))) // a heredoc's body lies past the statement's end
+		call, isCall := n.(*syntax.CallExpr)
+		if !isCall {
+			return true
+		}
+		// as in bash, an alias whose text ends in a blank makes the next
+		// word an alias's place too (alias sudo='sudo ')
+		for _, word := range call.Args {
+			value, found := w.aliasText(word.Lit())
+			if !found {
+				break
+			}
+			reps = append(reps, replacement{offset(word.Pos(), len(w.src)), offset(word.End(), len(w.src)), value})
+			names = append(names, word.Lit())
+			if !strings.HasSuffix(value, " ") && !strings.HasSuffix(value, "\t") {
+				break
+			}
+		}
+		return true
+	})
+	if len(reps) == 0 || start >= end {
+		return "", nil, false
+	}
+	slices.SortFunc(reps, func(a, b replacement) int { return a.from - b.from })
+	var b strings.Builder
+	at := start
+	for _, r := range reps {
+		if r.from < at || r.to > end {
+			return "", nil, false
+		}
+		b.WriteString(w.src[at:r.from])
+		b.WriteString(r.text)
+		at = r.to
+	}
+	b.WriteString(w.src[at:end])
+	return b.String(), names, true
+}
+
+// aliasText is the text the shell puts in place of name in command
+// position: an alias's, or a wrapper function's command without its
+// arguments. A name being expanded is not expanded again within its own
+// text (alias ls='ls --color' runs ls).
+func (w *walker) aliasText(name string) (string, bool) {
+	if name == "" || w.expanding[name] {
+		return "", false
+	}
+	if text, ok := w.aliases[name]; ok {
+		return text, true
+	}
+	text, ok := w.wrappers[name]
+	return text, ok
+}
+
+// expandedStmt walks st as the shell reads it once the aliases it names
+// are expanded, and reports whether it did: a text that does not parse is
+// left to st's own walk, which follows the alias as a carrier.
+func (w *walker) expandedStmt(st *syntax.Stmt, cx ctx) bool {
+	if w.walks >= maxLoopWalks {
+		return false
+	}
+	text, names, ok := w.expandAliases(st)
+	if !ok {
+		return false
+	}
+	stmts, err := w.parse(text, w.dialect)
+	if err != nil || len(stmts) == 0 {
+		return false
+	}
+	w.walks++
+	at := w.pos(st, cx)
+	cx.at = &at
+	if w.expanding == nil {
+		w.expanding = make(map[string]bool)
+	}
+	var added []string
+	for _, n := range names {
+		if !w.expanding[n] {
+			w.expanding[n] = true
+			added = append(added, n)
+		}
+	}
+	saved := w.src
+	w.src = text
+	for _, s := range stmts {
+		if w.full {
+			break
+		}
+		w.stmt(s, cx)
+	}
+	w.src = saved
+	for _, n := range added {
+		delete(w.expanding, n)
+	}
+	return true
+}
+
+// noteWrapper records, or forgets, the function fd defines as a wrapper:
+// a body of one command whose last word passes on all the function's
+// arguments ("$@", $argv) and whose other words are as written. Its
+// text is that command without the last word.
+func (w *walker) noteWrapper(name string, fd *syntax.FuncDecl) {
+	delete(w.wrappers, name)
+	text, ok := w.wrapperText(fd.Body)
+	if !ok {
+		return
+	}
+	if w.wrappers == nil {
+		w.wrappers = make(map[string]string)
+	}
+	w.wrappers[name] = text
+}
+
+func (w *walker) wrapperText(body *syntax.Stmt) (string, bool) {
+	st := body
+	if block, ok := body.Cmd.(*syntax.Block); ok {
+		if len(block.Stmts) != 1 {
+			return "", false
+		}
+		st = block.Stmts[0]
+	}
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(call.Assigns) > 0 || len(call.Args) < 2 {
+		return "", false
+	}
+	n := len(call.Args)
+	if !w.allArguments(call.Args[n-1]) {
+		return "", false
+	}
+	for _, word := range call.Args[:n-1] {
+		static := true
+		syntax.Walk(word, func(n syntax.Node) bool {
+			switch n.(type) {
+			case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst, *syntax.ExtGlob:
+				static = false
+			}
+			return static
+		})
+		if !static {
+			return "", false
+		}
+	}
+	return w.source(call.Args[0].Pos(), call.Args[n-2].End()), true
+}
+
+// allArguments reports a word that is all of a function's arguments, each
+// a word of its own: "$@" in bash and zsh, $argv in fish.
+func (w *walker) allArguments(word *syntax.Word) bool {
+	parts := word.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok && w.dialect != Fish {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return false
+	}
+	p, ok := parts[0].(*syntax.ParamExp)
+	if !ok || p.Param == nil || p.Index != nil || p.Exp != nil || p.Repl != nil || p.Slice != nil || p.Excl || p.Length || p.Width {
+		return false
+	}
+	if w.dialect == Fish {
+		return p.Param.Value == "argv"
+	}
+	return p.Param.Value == "@"
+}
