@@ -21,10 +21,10 @@ import (
 // functions named in command position replaced by their text, and the
 // names replaced; ok is false when st names none.
 func (w *walker) expandAliases(st *syntax.Stmt) (text string, names []string, ok bool) {
-	if len(w.aliases) == 0 && len(w.wrappers) == 0 {
+	start, end := offset(st.Pos(), len(w.src)), offset(st.End(), len(w.src))
+	if len(w.aliases) == 0 && len(w.wrappers) == 0 && !strings.Contains(w.src[start:max(start, end)], "eval") {
 		return "", nil, false
 	}
-	start, end := offset(st.Pos(), len(w.src)), offset(st.End(), len(w.src))
 	type replacement struct {
 		from, to int
 		text     string
@@ -38,6 +38,10 @@ func (w *walker) expandAliases(st *syntax.Stmt) (text string, names []string, ok
 		call, isCall := n.(*syntax.CallExpr)
 		if !isCall {
 			return true
+		}
+		if text, ok := w.evalText(call); ok {
+			reps = append(reps, replacement{offset(call.Args[0].Pos(), len(w.src)), offset(call.Args[len(call.Args)-1].End(), len(w.src)), text})
+			return false
 		}
 		// as in bash, an alias whose text ends in a blank makes the next
 		// word an alias's place too (alias sudo='sudo ')
@@ -199,3 +203,73 @@ func (w *walker) allArguments(word *syntax.Word) bool {
 	}
 	return p.Param.Value == "@"
 }
+
+// evalText is the text an eval of words known as written runs, spelled so
+// that it takes eval's place in its statement: the shell joins the words
+// with spaces and reads them again, with eval's pipe and redirections
+// around all of it (eval cat /dev/zero > f is cat /dev/zero > f; eval
+// (string join "" e n v) -0 | base64 in fish is env -0 | base64). A text
+// of more than one simple command is a group, whose redirections apply
+// to each. Words that hold a variable are left to eval's own walk, which
+// sees them with the values the statement gave them; substitutions only
+// of programs that print their words (string join, echo) are read.
+func (w *walker) evalText(call *syntax.CallExpr) (string, bool) {
+	if len(call.Args) < 2 || call.Args[0].Lit() != "eval" || len(call.Assigns) > 0 {
+		return "", false
+	}
+	var words []string
+	for _, word := range call.Args[1:] {
+		if !printedOnly(word) {
+			return "", false
+		}
+		for _, f := range w.fields(word) {
+			if f.Dynamic {
+				return "", false
+			}
+			words = append(words, f.Value)
+		}
+	}
+	text := strings.Join(words, " ")
+	stmts, err := w.parse(text, w.dialect)
+	if err != nil || len(stmts) == 0 {
+		return "", false
+	}
+	if len(stmts) == 1 && len(stmts[0].Redirs) == 0 && !stmts[0].Background && !stmts[0].Coprocess {
+		switch stmts[0].Cmd.(type) {
+		case *syntax.CallExpr, *syntax.DeclClause:
+			return text, true
+		}
+	}
+	if w.dialect == Fish {
+		return "begin\n" + text + "\nend", true
+	}
+	return "{\n" + text + "\n}", true
+}
+
+// printedOnly reports a word with no variable in it, whose substitutions
+// run only programs that print their words.
+func printedOnly(word *syntax.Word) bool {
+	ok := true
+	syntax.Walk(word, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.ParamExp, *syntax.ArithmExp, *syntax.ProcSubst, *syntax.ExtGlob:
+			ok = false
+		case *syntax.Stmt:
+			if len(n.Redirs) > 0 || n.Background || n.Coprocess {
+				ok = false
+			}
+		case *syntax.CallExpr:
+			if len(n.Assigns) > 0 || len(n.Args) == 0 || !printers.has(n.Args[0].Lit()) {
+				ok = false
+			}
+		case nil, *syntax.CmdSubst, *syntax.Lit, *syntax.SglQuoted, *syntax.DblQuoted, *syntax.Word:
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// printers print their words and do nothing else.
+var printers = set("echo", "printf", "string")
