@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -273,3 +274,46 @@ func printedOnly(word *syntax.Word) bool {
 
 // printers print their words and do nothing else.
 var printers = set("echo", "printf", "string")
+
+// spellName notes the name of a command of the line itself that is
+// written in quotes, escapes or expansions whose value is known
+// ($'\x70's, p”s, ${!v}): the line's detection view (Line.Normalized),
+// which line-scope rules match, spells it as the shell runs it.
+func (w *walker) spellName(ce *syntax.CallExpr, cx ctx) {
+	if cx.at != nil || len(cx.via) > 0 || len(ce.Args) == 0 || ce.Args[0].Lit() != "" {
+		return
+	}
+	fs := w.fields(ce.Args[0])
+	if len(fs) != 1 || fs[0].Dynamic || !bareName(fs[0].Value) {
+		return
+	}
+	if w.spelledNames == nil {
+		w.spelledNames = make(map[[2]int]string)
+	}
+	w.spelledNames[[2]int{offset(ce.Args[0].Pos(), len(w.src)), offset(ce.Args[0].End(), len(w.src))}] = fs[0].Value
+}
+
+// bareName reports a command name that needs no quoting.
+func bareName(s string) bool {
+	return s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("._+-/", r))
+	}) < 0
+}
+
+// spelledText is src with the names spellName noted written as the shell
+// runs them.
+func (w *walker) spelledText(src string) string {
+	spans := slices.SortedFunc(maps.Keys(w.spelledNames), func(a, b [2]int) int { return a[0] - b[0] })
+	var b strings.Builder
+	at := 0
+	for _, span := range spans {
+		if span[0] < at || span[1] > len(src) {
+			continue
+		}
+		b.WriteString(src[at:span[0]])
+		b.WriteString(w.spelledNames[span])
+		at = span[1]
+	}
+	b.WriteString(src[at:])
+	return b.String()
+}

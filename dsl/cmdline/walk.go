@@ -1068,6 +1068,7 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 	c.Pos = w.pos(st, cx)
 	c.Source = w.source(st.Pos(), callEnd(st, ce))
 	c.Args = slices.Clone(c.Args) // flowBefore may rewrite them; r is shared
+	w.spellName(ce, cx)
 	w.flowBefore(&c)
 	splitAttached(&c)
 	spellOptions(&c)
