@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"cmp"
 	"maps"
 	"slices"
 	"strings"
@@ -108,6 +109,9 @@ func (w *walker) expandedStmt(st *syntax.Stmt, cx ctx) bool {
 		return false
 	}
 	w.walks++
+	if cx.at == nil && len(cx.via) == 0 {
+		w.spell(offset(st.Pos(), len(w.src)), offset(st.Pos(), len(w.src))+len(w.source(st.Pos(), st.End())), text)
+	}
 	at := w.pos(st, cx)
 	cx.at = &at
 	if w.expanding == nil {
@@ -287,10 +291,15 @@ func (w *walker) spellName(ce *syntax.CallExpr, cx ctx) {
 	if len(fs) != 1 || fs[0].Dynamic || !bareName(fs[0].Value) {
 		return
 	}
-	if w.spelledNames == nil {
-		w.spelledNames = make(map[[2]int]string)
+	w.spell(offset(ce.Args[0].Pos(), len(w.src)), offset(ce.Args[0].End(), len(w.src)), fs[0].Value)
+}
+
+// spell notes that the line's text from..to is read as text.
+func (w *walker) spell(from, to int, text string) {
+	if w.readAs == nil {
+		w.readAs = make(map[[2]int]string)
 	}
-	w.spelledNames[[2]int{offset(ce.Args[0].Pos(), len(w.src)), offset(ce.Args[0].End(), len(w.src))}] = fs[0].Value
+	w.readAs[[2]int{from, to}] = text
 }
 
 // bareName reports a command name that needs no quoting.
@@ -300,10 +309,11 @@ func bareName(s string) bool {
 	}) < 0
 }
 
-// spelledText is src with the names spellName noted written as the shell
-// runs them.
+// spelledText is src with the spans spell noted written as the shell
+// reads them; of two that overlap, the one that starts first, or the
+// longer, holds the other.
 func (w *walker) spelledText(src string) string {
-	spans := slices.SortedFunc(maps.Keys(w.spelledNames), func(a, b [2]int) int { return a[0] - b[0] })
+	spans := slices.SortedFunc(maps.Keys(w.readAs), func(a, b [2]int) int { return cmp.Or(a[0]-b[0], b[1]-a[1]) })
 	var b strings.Builder
 	at := 0
 	for _, span := range spans {
@@ -311,7 +321,7 @@ func (w *walker) spelledText(src string) string {
 			continue
 		}
 		b.WriteString(src[at:span[0]])
-		b.WriteString(w.spelledNames[span])
+		b.WriteString(w.readAs[span])
 		at = span[1]
 	}
 	b.WriteString(src[at:])

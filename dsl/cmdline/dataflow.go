@@ -88,11 +88,13 @@ type flow struct {
 	// wrappers are the functions that pass their arguments on to one
 	// command, as its text (noteWrapper); expanding, the aliases and
 	// wrappers whose text is being walked in place of their name
-	wrappers map[string]string
-	// spelled are the command names of the line written other than as
-	// their letters ($'\x70's, ${!v}), by their offsets (spellName)
-	spelledNames map[[2]int]string
-	expanding    map[string]bool
+	wrappers  map[string]string
+	expanding map[string]bool
+	// readAs are the spans of the line the shell reads other than as
+	// written, by their offsets, and their text as read: command names in
+	// quotes or known expansions ($'\x70's, ${!v}: spellName) and
+	// statements with an alias or an eval expanded (expandedStmt)
+	readAs map[[2]int]string
 	// zsh's global aliases (alias -g), expanded in any unquoted word, and
 	// suffix aliases (alias -s EXT=…), for a command word ending in .EXT.
 	galiases, saliases map[string]string
