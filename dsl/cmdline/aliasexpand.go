@@ -32,18 +32,30 @@ func (w *walker) expandAliases(st *syntax.Stmt) (text string, names []string, ok
 		text     string
 	}
 	var reps []replacement
+	// an eval whose output goes to a pipe or whose redirections apply to
+	// its text: alone, eval's own walk (via eval) judges its text alike
+	piped := map[*syntax.Stmt]bool{}
 	syntax.Walk(st, func(n syntax.Node) bool {
 		if n == nil {
 			return true
 		}
 		end = max(end, offset(n.End(), len(w.src))) // a heredoc's body lies past the statement's end
+		switch n := n.(type) {
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				piped[n.X], piped[n.Y] = true, true
+			}
+		case *syntax.Stmt:
+			if call, ok := n.Cmd.(*syntax.CallExpr); ok && (piped[n] || len(n.Redirs) > 0) {
+				if text, ok := w.evalText(call); ok {
+					reps = append(reps, replacement{offset(call.Args[0].Pos(), len(w.src)), offset(call.Args[len(call.Args)-1].End(), len(w.src)), text})
+					return false
+				}
+			}
+		}
 		call, isCall := n.(*syntax.CallExpr)
 		if !isCall {
 			return true
-		}
-		if text, ok := w.evalText(call); ok {
-			reps = append(reps, replacement{offset(call.Args[0].Pos(), len(w.src)), offset(call.Args[len(call.Args)-1].End(), len(w.src)), text})
-			return false
 		}
 		// as in bash, an alias whose text ends in a blank makes the next
 		// word an alias's place too (alias sudo='sudo ')
@@ -212,7 +224,7 @@ func (w *walker) allArguments(word *syntax.Word) bool {
 // evalText is the text an eval of words known as written runs, spelled so
 // that it takes eval's place in its statement: the shell joins the words
 // with spaces and reads them again, with eval's pipe and redirections
-// around all of it (eval cat /dev/zero > f is cat /dev/zero > f; eval
+// around all of it, which the text walked as eval's own would not have (eval cat /dev/zero > f is cat /dev/zero > f; eval
 // (string join "" e n v) -0 | base64 in fish is env -0 | base64). A text
 // of more than one simple command is a group, whose redirections apply
 // to each. Words that hold a variable are left to eval's own walk, which

@@ -819,8 +819,13 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 		defer w.newShellVars(c)()
 	}
 	at := c.Pos
+	var redirs []Redirect
+	if via == "eval" {
+		redirs = c.Redirects // eval's text writes where eval does: X='cat /dev/zero'; eval $X > f
+	}
 	w.text(text, ctx{
 		dialect:  d,
+		redirs:   redirs,
 		via:      append(slices.Clip(c.Via), via),
 		at:       &at,
 		depth:    cx.depth + 1,

@@ -4746,7 +4746,13 @@ func (w *walker) aliasBody(c *Command, name, text string, cx ctx) {
 	// clear) is typed knowing what it runs, unless it is a wipe
 	own := !KnownName(name) && !pathBuiltins.has(name)
 	w.inAlias = true
-	defer func() { w.inAlias = false }()
+	// the name is not an alias within its own text (alias ls='ls -G')
+	expanding := w.expanding[name]
+	if w.expanding == nil {
+		w.expanding = make(map[string]bool)
+	}
+	w.expanding[name] = true
+	defer func() { w.inAlias, w.expanding[name] = false, expanding }()
 	n := len(w.line.Commands)
 	w.nestedIn(c, text, "alias "+name, cx, w.dialect)
 	for _, b := range w.line.Commands[n:] {
