@@ -126,6 +126,7 @@ func (w *walker) expandedStmt(st *syntax.Stmt, cx ctx) bool {
 	}
 	at := w.pos(st, cx)
 	cx.at = &at
+	cx.maybe = cx.maybe || w.fishCond[st] // fish's and x, or x: it may not run
 	if w.expanding == nil {
 		w.expanding = make(map[string]bool)
 	}

@@ -20,6 +20,7 @@ func TestAliasExpansion(t *testing.T) {
 		{"bash", "a wrapper function", `x(){ gh "$@"; }; x auth token`, []string{"gh «$@» fn=x", "gh auth token"}},
 		{"fish", "a fish wrapper function", "function x --wraps gh; gh $argv; end; x auth token", []string{"gh «$argv» fn=x", "gh auth token"}},
 		{"bash", "a function doing more is called", `f(){ echo a; rm "$1"; }; f x`, []string{"echo a fn=f", "rm «$1» fn=f", "f x", "echo a via=f() fn=f", "rm x via=f() fn=f"}},
+		{"zsh", "a background job stays one", "alias x=sleep\nx 10 &", []string{"alias x=sleep", "sleep via=alias x", "sleep 10 bg"}},
 		{"fish", "eval piped", `eval (string join "" e n v) -0 | base64`, []string{"env -0 pipe=0/2", "base64 pipe=1/2 in=pipe:env"}},
 		{"bash", "eval redirected", "eval cat /dev/zero > f", []string{"cat /dev/zero >f"}},
 		{"bash", "eval of two commands redirected is a group", "eval 'a; b' > f", []string{"a >f", "b >f"}},
