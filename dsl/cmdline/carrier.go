@@ -765,12 +765,13 @@ func ShellScriptVia(via string) bool {
 // whoever ran the carrier to read: a shell's -c string or standard input,
 // eval, source, emulate -c, script -c, su -c, and inline code's calls that
 // run a command (os.system, subprocess.check_output, backticks, qx{}, %x(),
-// execSync, awk's system() and "CMD" | getline): what code captures from a
+// execSync, awk's system() and "CMD" | getline), a trap's text (run by the
+// shell, its output the shell's): what code captures from a
 // command it mostly prints or returns, so an agent reads it as it reads
 // sh -c's. Captures the shell keeps ($(…)) and launchers (xargs) are not.
 func ShowsOutput(via string) bool {
 	switch via {
-	case "eval", "source", "source stdin", ".", "emulate -c", "script -c", "su -c", "runuser -c":
+	case "eval", "source", "source stdin", ".", "emulate -c", "script -c", "su -c", "runuser -c", "trap":
 		return true
 	}
 	if ShellScriptVia(via) {
@@ -889,8 +890,13 @@ func (w *walker) nestedText(c *Command, text, via string, cx ctx, noSubst bool, 
 		defer w.newShellVars(c)()
 	}
 	at := c.Pos
+	var redirs []Redirect
+	if via == "eval" {
+		redirs = c.Redirects // eval's text writes where eval does: X='cat /dev/zero'; eval $X > f
+	}
 	w.text(text, ctx{
 		dialect:  d,
+		redirs:   redirs,
 		via:      append(slices.Clip(c.Via), via),
 		at:       &at,
 		depth:    cx.depth + 1,

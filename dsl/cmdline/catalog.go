@@ -379,7 +379,11 @@ func literalHead(w *syntax.Word) (string, bool) {
 		case *syntax.Lit:
 			b.WriteString(p.Value)
 		case *syntax.SglQuoted:
-			b.WriteString(p.Value)
+			if p.Dollar {
+				b.WriteString(ansiC(p.Value)) // $'\x64'ocker is docker
+			} else {
+				b.WriteString(p.Value)
+			}
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
 				lit, ok := q.(*syntax.Lit)

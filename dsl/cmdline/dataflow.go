@@ -85,6 +85,16 @@ type flow struct {
 	inAlias   bool                // walking an alias's text where it is defined (aliasBody)
 	funcs     map[string]funcDef
 	aliases   map[string]string
+	// wrappers are the functions that pass their arguments on to one
+	// command, as its text (noteWrapper); expanding, the aliases and
+	// wrappers whose text is being walked in place of their name
+	wrappers  map[string]string
+	expanding map[string]bool
+	// readAs are the spans of the line the shell reads other than as
+	// written, by their offsets, and their text as read: command names in
+	// quotes or known expansions ($'\x70's, ${!v}: spellName) and
+	// statements with an alias or an eval expanded (expandedStmt)
+	readAs map[[2]int]string
 	// zsh's global aliases (alias -g), expanded in any unquoted word, and
 	// suffix aliases (alias -s EXT=…), for a command word ending in .EXT.
 	galiases, saliases map[string]string
@@ -2630,7 +2640,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	w.exportedWrites(c, args, cx)
 	// as in the shells, an alias is not expanded within its own
 	// expansion: alias ls='ls --color' runs ls
-	if body, ok := w.aliases[c.Name]; ok && c.Path == c.Name && w.walks < maxLoopWalks && !slices.Contains(cx.via, "alias "+c.Name) {
+	if body, ok := w.aliases[c.Name]; ok && c.Path == c.Name && w.walks < maxLoopWalks && !w.expanding[c.Name] && !slices.Contains(cx.via, "alias "+c.Name) {
 		w.walks++
 		text := body
 		if n := len(ce.Args); n > 1 {
@@ -4736,7 +4746,13 @@ func (w *walker) aliasBody(c *Command, name, text string, cx ctx) {
 	// clear) is typed knowing what it runs, unless it is a wipe
 	own := !KnownName(name) && !pathBuiltins.has(name)
 	w.inAlias = true
-	defer func() { w.inAlias = false }()
+	// the name is not an alias within its own text (alias ls='ls -G')
+	expanding := w.expanding[name]
+	if w.expanding == nil {
+		w.expanding = make(map[string]bool)
+	}
+	w.expanding[name] = true
+	defer func() { w.inAlias, w.expanding[name] = false, expanding }()
 	n := len(w.line.Commands)
 	w.nestedIn(c, text, "alias "+name, cx, w.dialect)
 	for _, b := range w.line.Commands[n:] {

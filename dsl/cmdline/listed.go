@@ -41,7 +41,7 @@ func (w *walker) listingOf(elems []*syntax.Stmt) (name, subst string, ok bool) {
 		}
 		first = inner[0]
 	}
-	words, ok := staticCall(first)
+	words, ok := w.namedCall(first)
 	if !ok {
 		return "", "", false
 	}
@@ -73,6 +73,28 @@ func (w *walker) listingOf(elems []*syntax.Stmt) (name, subst string, ok bool) {
 // what it is given to: its variables aside (DOCKER_HOST=… docker ps) and
 // redirections of its errors only (2>/dev/null); ok is false for any
 // other statement.
+// namedCall is staticCall's words of st, with a command name the walk
+// knows the value of (${!v}, $'\x64'ocker) as the shell runs it.
+func (w *walker) namedCall(st *syntax.Stmt) ([]string, bool) {
+	words, ok := staticCall(st)
+	if ok || st == nil {
+		return words, ok
+	}
+	ce, isCall := st.Cmd.(*syntax.CallExpr)
+	if !isCall || len(ce.Args) == 0 {
+		return nil, false
+	}
+	name := w.fields(ce.Args[0])
+	if len(name) != 1 || name[0].Dynamic {
+		return nil, false
+	}
+	rest, ok := staticCall(&syntax.Stmt{Cmd: &syntax.CallExpr{Args: ce.Args[1:]}, Redirs: st.Redirs})
+	if !ok && len(ce.Args) > 1 {
+		return nil, false
+	}
+	return append([]string{name[0].Value}, rest...), true
+}
+
 func staticCall(st *syntax.Stmt) ([]string, bool) {
 	if st == nil || slices.ContainsFunc(st.Redirs, func(r *syntax.Redirect) bool { return r.N == nil || r.N.Value != "2" }) {
 		return nil, false

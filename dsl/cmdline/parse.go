@@ -115,6 +115,9 @@ func ParseShellAfter(s, shell string, before Before) (line *Line) {
 		w.issue(IssueParse, p, fmt.Sprintf("%d:%d: nul byte: no shell runs this line as written (bash -c stops at it, a script drops it)", p.Line, p.Col))
 	}
 	w.text(src, ctx{dialect: d})
+	if len(w.readAs) > 0 && src == s {
+		line.Normalized = fold(w.spelledText(src))
+	}
 	if w.sawDefault && !w.full {
 		for other := range max(w.otherWalks, 1) {
 			defaultsWalk(line, src, before, d, other)

@@ -286,7 +286,9 @@ func (w *walker) stmts(list []*syntax.Stmt, cx ctx) {
 			// judges what follows it (fishFailEnds)
 			w.fishNext[st] = list[i+1:]
 		}
-		w.stmt(st, cx)
+		if !w.expandedStmt(st, cx) {
+			w.stmt(st, cx)
+		}
 		if len(w.alts) > 0 {
 			w.forkRest(list[i+1:], cx)
 			return
@@ -758,6 +760,7 @@ func (w *walker) element(st *syntax.Stmt, cx ctx) {
 			}
 			w.funcs[inner.fn] = funcDef{body: c.Body, src: w.src, dialect: w.dialect}
 			w.defineFunc(inner.fn, c)
+			w.noteWrapper(inner.fn, c)
 		}
 		inner.bg = false
 		inner.defined = true // walked where it is defined; the call may not come
@@ -1065,6 +1068,7 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 	c.Pos = w.pos(st, cx)
 	c.Source = w.source(st.Pos(), callEnd(st, ce))
 	c.Args = slices.Clone(c.Args) // flowBefore may rewrite them; r is shared
+	w.spellName(ce, cx)
 	w.flowBefore(&c)
 	splitAttached(&c)
 	spellOptions(&c)
