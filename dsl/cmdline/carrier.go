@@ -2516,10 +2516,8 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 		} else if path, ok := attachedPath(v); ok {
 			v = path // nginx -c/tmp/n.conf
 		}
-		for _, f := range []string{v, strings.TrimPrefix(v, "./"), "./" + v} {
-			if _, ok := w.files[f]; ok {
-				return []string{f}
-			}
+		if f, _, ok := w.lineFile(v); ok {
+			return []string{f}
 		}
 		return w.filesUnder(v)
 	}
@@ -2933,6 +2931,14 @@ func (w *walker) filesUnder(dir string) []string {
 	for f := range w.files {
 		if strings.HasPrefix(f, dir+"/") || strings.HasPrefix(strings.TrimPrefix(f, "./"), strings.TrimPrefix(dir, "./")+"/") {
 			out = append(out, f)
+		}
+	}
+	if id := w.fileID(dir); id != "" && strings.Contains(strings.TrimPrefix(id, "/"), "/") {
+		// another spelling of the directory (/tmp/fb/ for ../../../tmp/fb)
+		for fid, f := range w.fileIDs {
+			if strings.HasPrefix(fid, id+"/") && !slices.Contains(out, f) {
+				out = append(out, f)
+			}
 		}
 	}
 	slices.Sort(out)
