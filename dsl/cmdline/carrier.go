@@ -1600,6 +1600,11 @@ func (w *walker) spawnWith(c *Command, fs []field, wr Wrapper, env []Assign, std
 	rest := w.peel(&n, fs)
 	n.Wrappers = concat(append(slices.Clip(c.Wrappers), wr), n.Wrappers)
 	n.Assigns = concat(env, n.Assigns)
+	if stdio != nil {
+		inner := n
+		inner.Redirects = nil
+		stdio.attached = &inner
+	}
 	if w.emit(&n) {
 		cx.depth++
 		w.follow(&n, rest, cx)

@@ -1,0 +1,28 @@
+package cmdline
+
+import "testing"
+
+func TestOpenedPath(t *testing.T) {
+	for _, tc := range []struct{ p, dir, want string }{
+		{"/tmp//C", "", "/tmp/C"},
+		{"//tmp/C", "", "/tmp/C"},
+		{"/tmp/./n.conf", "", "/tmp/n.conf"},
+		{"/tmp/../tmp/p.rc", "", "/tmp/p.rc"},
+		{"/proc/self/root/tmp/t", "", "/tmp/t"},
+		{"/proc/thread-self/root/proc/self/root/etc/x", "", "/etc/x"},
+		{"/proc/self/cwd/../../../tmp/t", "/home/u/proj", "/tmp/t"},
+		{"/proc/self/cwd/x.sh", "", "x.sh"},
+		{"../../../tmp/C", "/home/u/proj", "/tmp/C"},
+		{"./x.sh", "/home/u/proj", "/home/u/proj/x.sh"},
+		{"$PWD/x.sh", "/home/u/proj", "/home/u/proj/x.sh"},
+		{"$HOME/a.sh", "/home/u/proj", "~/a.sh"},
+		{"~/a.sh", "/home/u/proj", "~/a.sh"},
+		{"/proc/1/root/etc/x", "", "/proc/1/root/etc/x"}, // another process's root is not known
+		{"$X/a.sh", "/home/u/proj", ""},
+		{"/tmp/*.sh", "", ""},
+	} {
+		if got := openedPath(tc.p, tc.dir); got != tc.want {
+			t.Errorf("openedPath(%q, %q) = %q, want %q", tc.p, tc.dir, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,44 @@
+package rules_test
+
+import (
+	"testing"
+
+	"github.com/hguard/hguard/dsl"
+)
+
+// TestFiles63OneFileManySpellings: a file written earlier on the line is
+// the same file when a later command names it another way: a doubled or
+// leading slash, /./ or dir/../, the process's /proc/self/root or
+// /proc/self/cwd, a path relative to where the line runs, or a symbolic
+// link the line made to it (either way round). What an echo or printf run
+// by rlwrap, runuser -u or a debugger's --args writes is known too.
+func TestFiles63OneFileManySpellings(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{`printf ':80 {\n\troot * /home/u\n\tfile_server\n}\n' > /tmp/C; caddy run --config /tmp//C`, dsl.Ask, dsl.Ask},
+		{`printf ':80 {\n\troot * /home/u\n\tfile_server\n}\n' > /tmp/C; caddy run --config ../../../tmp/C`, dsl.Ask, dsl.Ask},
+		{`echo 'load_module /tmp/x.so;' > /tmp/n.conf; nginx -t -c /tmp/./n.conf`, dsl.Ask, dsl.Ask},
+		{`printf ':0\n| /bin/sh\n' > /tmp/p.rc; procmail -m //tmp/p.rc`, dsl.Ask, dsl.Ask},
+		{`printf ':0\n| /bin/sh\n' > /tmp/p.rc; procmail -m /tmp/../tmp/p.rc`, dsl.Ask, dsl.Ask},
+		{`printf 'PostUp = /bin/sh -c id\n' > /proc/self/root/tmp/w.conf; wg-quick up /tmp/w.conf`, dsl.Ask, dsl.Ask},
+		{`printf 'PostUp = /bin/sh -c id\n' > /tmp/w.conf; wg-quick up /proc/self/cwd/../../../tmp/w.conf`, dsl.Ask, dsl.Ask},
+		{`echo 'rm -rf ~' > /tmp/x.sh; bash /proc/self/root/tmp/x.sh`, dsl.Block, dsl.Block},
+		{`mkdir -p /tmp/fb/action.d; printf '[Definition]\nactionstart = /bin/sh -c uname\n' > ../../../tmp/fb/action.d/a.conf; fail2ban-client -c /tmp/fb/ restart`, dsl.Ask, dsl.Ask},
+		// links the line made
+		{`ln -sf /tmp/n.conf ./lnk; printf 'events {}\nhttp { server { listen 8080; root /; autoindex on; } }\n' > ./lnk; nginx -c /tmp/n.conf`, dsl.Ask, dsl.Ask},
+		{`ln -sf /tmp/p.rc ./lnk; printf ':0\n| /bin/sh\n' > /tmp/p.rc; procmail -m ./lnk`, dsl.Ask, dsl.Ask},
+		{`ln -s /tmp/d d; echo 'rm -rf ~' > /tmp/d/x.sh; bash d/x.sh`, dsl.Block, dsl.Block},
+		// wrapped writers
+		{`rlwrap printf ':0\n| /bin/sh\n' > /tmp/p.rc; procmail -m /tmp/p.rc`, dsl.Ask, dsl.Ask},
+		{`runuser -u root -- printf ':0\n| /bin/sh\n' > /tmp/p.rc; procmail -m /tmp/p.rc`, dsl.Ask, dsl.Ask},
+		{`gdb -q -batch -ex run --args printf ':0\n| /bin/sh\n' > /tmp/p.rc; procmail -m /tmp/p.rc`, dsl.Ask, dsl.Ask},
+
+		// everyday lines stay allowed
+		{`echo 'echo hi' > /tmp/./x.sh; bash /tmp/x.sh`, dsl.Allow, dsl.Allow},
+		{`ln -s ../README.md docs/README.md; cat docs/README.md`, dsl.Allow, dsl.Allow},
+		{`echo 'echo hi' > x.sh; chmod +x x.sh; ./x.sh`, dsl.Allow, dsl.Allow},
+		{`cp /usr/bin/python3 .venv/bin/python; .venv/bin/python -m pytest`, dsl.Allow, dsl.Allow},
+		{`printf 'events {}\nhttp { server { listen 8080; root ./public; } }\n' > /tmp/n.conf; nginx -c /tmp//n.conf`, dsl.Allow, dsl.Allow},
+		{`runuser -u app -- printf 'hello\n' > out.txt; cat out.txt`, dsl.Allow, dsl.Allow},
+		{`gdb -q -batch -ex run --args ./prog > out.txt`, dsl.Allow, dsl.Allow},
+	})
+}
