@@ -692,9 +692,11 @@ func ShellScriptVia(via string) bool {
 // ShowsOutput reports whether via, a carrier as Command.Via names it,
 // writes its command's standard output where the carrier's own goes, for
 // whoever ran the carrier to read: a shell's -c string or standard input,
-// eval, source, emulate -c, script -c, su -c, and inline code's calls that
-// run a command (os.system, subprocess.check_output, backticks, qx{}, %x(),
-// execSync, awk's system() and "CMD" | getline): what code captures from a
+// eval, source, emulate -c, script -c, su -c, a script the line or the
+// session wrote, make's recipes of a makefile it wrote, a program's copy
+// run under its new name (copy ./zz), and inline code's
+// calls that run a command (os.system, subprocess.check_output, backticks,
+// qx{}, %x(), execSync, awk's system() and "CMD" | getline): what code captures from a
 // command it mostly prints or returns, so an agent reads it as it reads
 // sh -c's. Captures the shell keeps ($(…)) and launchers (xargs) are not.
 func ShowsOutput(via string) bool {
@@ -708,8 +710,33 @@ func ShowsOutput(via string) bool {
 	if name, ok := strings.CutSuffix(via, " stdin"); ok && shells.has(program(baseName(name))) {
 		return true
 	}
+	if _, ok := writtenFileVia(via); ok {
+		return true // echo 'gh auth token' > x.sh; chmod +x x.sh; ./x.sh
+	}
+	if strings.HasPrefix(via, "copy ") {
+		return true // cp /usr/bin/kubectl zz; ./zz config view --raw: the program itself (runsCopy)
+	}
 	lang, call, ok := strings.Cut(via, " ")
+	if ok && (program(baseName(lang)) == "make" || program(baseName(lang)) == "gmake") && !strings.HasPrefix(call, "-") {
+		return true // make's recipe lines from a makefile the line wrote (make FILE): make passes their output on
+	}
 	return ok && call != "" && interpreter(baseName(lang)) != ""
+}
+
+// writtenFileVia is the file a carrier "file F written on this line" (or
+// "written by an earlier command") names: a script the line or the
+// session wrote, whose commands print where the command running it does.
+func writtenFileVia(via string) (string, bool) {
+	rest, ok := strings.CutPrefix(via, "file ")
+	if !ok {
+		return "", false
+	}
+	for _, suffix := range []string{" written on this line", " written by an earlier command"} {
+		if f, ok := strings.CutSuffix(rest, suffix); ok && f != "" {
+			return f, true
+		}
+	}
+	return "", false
 }
 
 // infoOption reports an option after which an interpreter prints its
@@ -1595,7 +1622,7 @@ func (w *walker) spawnWith(c *Command, fs []field, wr Wrapper, env []Assign, std
 	}
 	n := Command{Pipe: PipePos{Len: 1}, Via: c.Via, Source: c.Source, Pos: c.Pos, Func: c.Func, Background: c.Background}
 	if stdio != nil {
-		n.Stdin, n.Redirects = stdio.Stdin, stdio.Redirects
+		n.Stdin, n.Redirects, n.Pipe = stdio.Stdin, stdio.Redirects, stdio.Pipe
 	}
 	rest := w.peel(&n, fs)
 	n.Wrappers = concat(append(slices.Clip(c.Wrappers), wr), n.Wrappers)

@@ -93,6 +93,10 @@ type flow struct {
 	// each (fileID) → the spelling files keeps it under; links are the
 	// symbolic links the line made, by fileID → their target's (filekeys.go)
 	fileIDs, links map[string]string
+	// attachedCalls are the commands that launchers walked on the line
+	// run on their own standard input and output (Command.attached), by
+	// the launcher's call, for what a pipe carries from it
+	attachedCalls map[*syntax.CallExpr]*Command
 	// built are the programs the line compiled from source it wrote (go
 	// build, cc x.c -o x): the output's name → the sources, read when a
 	// later command runs it; "" for go build's output named after its
