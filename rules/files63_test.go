@@ -27,6 +27,10 @@ func TestFiles63OneFileManySpellings(t *testing.T) {
 		{`ln -sf /tmp/n.conf ./lnk; printf 'events {}\nhttp { server { listen 8080; root /; autoindex on; } }\n' > ./lnk; nginx -c /tmp/n.conf`, dsl.Ask, dsl.Ask},
 		{`ln -sf /tmp/p.rc ./lnk; printf ':0\n| /bin/sh\n' > /tmp/p.rc; procmail -m ./lnk`, dsl.Ask, dsl.Ask},
 		{`ln -s /tmp/d d; echo 'rm -rf ~' > /tmp/d/x.sh; bash d/x.sh`, dsl.Block, dsl.Block},
+		{`ln -sf /home/u/.aws/credentials ./lnk; socat -u file:./lnk -`, dsl.Block, dsl.Block},
+		{`ln -sf /etc/shadow ./lnk; run-mailcap --action=view text/plain:./lnk`, dsl.Ask, dsl.Ask},
+		{`ln -sf build/compile_commands.json .; cat compile_commands.json`, dsl.Allow, dsl.Allow},
+		{`ln -s /usr/bin/python3 .venv/bin/python; .venv/bin/python -m pytest`, dsl.Allow, dsl.Allow},
 		// wrapped writers
 		{`rlwrap printf ':0\n| /bin/sh\n' > /tmp/p.rc; procmail -m /tmp/p.rc`, dsl.Ask, dsl.Ask},
 		{`runuser -u root -- printf ':0\n| /bin/sh\n' > /tmp/p.rc; procmail -m /tmp/p.rc`, dsl.Ask, dsl.Ask},
@@ -65,4 +69,3 @@ func TestFiles63RunUnderAnotherName(t *testing.T) {
 		{"cat > Makefile <<EOF\nbuild:\n\tgo build ./...\nEOF\nmake build", dsl.Allow, dsl.Allow},
 	})
 }
-

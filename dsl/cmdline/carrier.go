@@ -23,6 +23,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		return
 	}
 	w.runsCopy(c, cx)          // a copy of a program made earlier on the line (copies.go)
+	w.throughLinks(c, cx)      // a link the line made, named for its target (filekeys.go)
 	w.runsWrittenOnPath(c, cx) // a script written into a directory the line put on PATH
 	if pytestRun(c, args) {
 		w.inheritConfigHomes(c, PytestEnv) // export PYTEST_ADDOPTS=…; pytest
@@ -694,7 +695,8 @@ func ShellScriptVia(via string) bool {
 // whoever ran the carrier to read: a shell's -c string or standard input,
 // eval, source, emulate -c, script -c, su -c, a script the line or the
 // session wrote, make's recipes of a makefile it wrote, a program's copy
-// run under its new name (copy ./zz), and inline code's
+// run under its new name (copy ./zz), a command whose paths name a link
+// the line made (link ./lnk), and inline code's
 // calls that run a command (os.system, subprocess.check_output, backticks,
 // qx{}, %x(), execSync, awk's system() and "CMD" | getline): what code captures from a
 // command it mostly prints or returns, so an agent reads it as it reads
@@ -713,7 +715,7 @@ func ShowsOutput(via string) bool {
 	if _, ok := writtenFileVia(via); ok {
 		return true // echo 'gh auth token' > x.sh; chmod +x x.sh; ./x.sh
 	}
-	if strings.HasPrefix(via, "copy ") {
+	if strings.HasPrefix(via, "copy ") || strings.HasPrefix(via, "link ") {
 		return true // cp /usr/bin/kubectl zz; ./zz config view --raw: the program itself (runsCopy)
 	}
 	lang, call, ok := strings.Cut(via, " ")

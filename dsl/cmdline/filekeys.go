@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -168,4 +169,47 @@ func (w *walker) lineFile(name string) (string, Input, bool) {
 		}
 	}
 	return "", Input{}, false
+}
+
+// throughLinks emits, for a command whose program or arguments name a
+// symbolic link the line made, the command with each such path spelled as
+// the link's target, carried by "link LINK": ln -sf /etc/shadow lnk; cat
+// lnk reads /etc/shadow, and the rules judge that. A path is a whole word
+// or what follows an option's = or a prefix's last : (socat file:lnk,
+// --from-file=lnk).
+func (w *walker) throughLinks(c *Command, cx ctx) {
+	if len(w.links) == 0 || w.walks >= maxLoopWalks {
+		return
+	}
+	link := ""
+	resolve := func(word string) string {
+		at := max(strings.LastIndexByte(word, '='), strings.LastIndexByte(word, ':')) + 1
+		p := word[at:]
+		if p == "" || strings.ContainsAny(p, "$`*?[") {
+			return word
+		}
+		id := w.fileID(p)
+		if id == "" || id == openedPath(p, w.hostDir()) {
+			return word
+		}
+		link = cmp.Or(link, p)
+		return word[:at] + id
+	}
+	name := c.Path
+	if _, copied := w.copies[w.copyKey(c.Path)]; !copied {
+		name = resolve(c.Path) // a link to a program: runsCopy's
+	}
+	resolved := *c
+	resolved.Args = make([]Word, len(c.Args))
+	for i, a := range c.Args {
+		resolved.Args[i] = a
+		if !a.Dynamic {
+			resolved.Args[i].Value = resolve(a.Value)
+		}
+	}
+	if link == "" {
+		return
+	}
+	w.walks++
+	w.runAs(&resolved, name, "link "+link, cx)
 }

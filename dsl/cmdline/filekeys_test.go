@@ -26,3 +26,19 @@ func TestOpenedPath(t *testing.T) {
 		}
 	}
 }
+
+func TestSelfProc(t *testing.T) {
+	for _, tc := range []struct{ p, want string }{
+		{"/proc/self/root", "/"},
+		{"/proc/self/root/etc/passwd", "/etc/passwd"},
+		{"/proc/self/cwd", "."},
+		{"/proc/self/cwd/a/b", "a/b"},
+		{"/proc/self/fd/3", "/proc/self/fd/3"},
+		{"/proc/self/environ", "/proc/self/environ"},
+		{"/proc/42/root/etc/x", "/proc/42/root/etc/x"},
+	} {
+		if got := selfProc(tc.p); got != tc.want {
+			t.Errorf("selfProc(%q) = %q, want %q", tc.p, got, tc.want)
+		}
+	}
+}
