@@ -1624,7 +1624,7 @@ func (w *walker) spawnWith(c *Command, fs []field, wr Wrapper, env []Assign, std
 	}
 	n := Command{Pipe: PipePos{Len: 1}, Via: c.Via, Source: c.Source, Pos: c.Pos, Func: c.Func, Background: c.Background}
 	if stdio != nil {
-		n.Stdin, n.Redirects, n.Pipe = stdio.Stdin, stdio.Redirects, stdio.Pipe
+		n.Stdin, n.Redirects = stdio.Stdin, stdio.Redirects
 	}
 	rest := w.peel(&n, fs)
 	n.Wrappers = concat(append(slices.Clip(c.Wrappers), wr), n.Wrappers)

@@ -188,9 +188,12 @@ func (w *walker) throughLinks(c *Command, cx ctx) {
 		if p == "" || strings.ContainsAny(p, "$`*?[") {
 			return word
 		}
-		id := w.fileID(p)
-		if id == "" || id == openedPath(p, w.hostDir()) {
+		id, named := w.fileID(p), openedPath(p, w.hostDir())
+		if id == "" || id == named {
 			return word
+		}
+		if _, isLink := w.links[named]; isLink && entryPrograms.has(program(c.Name)) {
+			return word // rm -rf lnk removes the link, not what it points to
 		}
 		link = cmp.Or(link, p)
 		return word[:at] + id
@@ -213,3 +216,8 @@ func (w *walker) throughLinks(c *Command, cx ctx) {
 	w.walks++
 	w.runAs(&resolved, name, "link "+link, cx)
 }
+
+// entryPrograms act on a directory entry itself, not on the file a link
+// there points to: a link given to them as the last component of a path
+// is not followed (rm lnk, mv lnk x), one before it is (rm -rf lnk/x).
+var entryPrograms = set("rm", "unlink", "rmdir", "mv", "ln", "readlink")
