@@ -23,6 +23,7 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 		return
 	}
 	w.runsCopy(c, cx)          // a copy of a program made earlier on the line (copies.go)
+	w.throughLinks(c, cx)      // a link the line made, named for its target (filekeys.go)
 	w.runsWrittenOnPath(c, cx) // a script written into a directory the line put on PATH
 	if pytestRun(c, args) {
 		w.inheritConfigHomes(c, PytestEnv) // export PYTEST_ADDOPTS=…; pytest
@@ -763,10 +764,13 @@ func ShellScriptVia(via string) bool {
 // ShowsOutput reports whether via, a carrier as Command.Via names it,
 // writes its command's standard output where the carrier's own goes, for
 // whoever ran the carrier to read: a shell's -c string or standard input,
-// eval, source, emulate -c, script -c, su -c, and inline code's calls that
-// run a command (os.system, subprocess.check_output, backticks, qx{}, %x(),
-// execSync, awk's system() and "CMD" | getline), a trap's text (run by the
-// shell, its output the shell's): what code captures from a
+// eval, source, emulate -c, script -c, su -c, a trap's text (run by the
+// shell, its output the shell's), a script the line or the session wrote,
+// make's recipes of a makefile it wrote, a program's copy run under its
+// new name (copy ./zz), a command whose paths name a link the line made
+// (link ./lnk), and inline code's calls that run a command (os.system,
+// subprocess.check_output, backticks, qx{}, %x(), execSync, awk's system()
+// and "CMD" | getline): what code captures from a
 // command it mostly prints or returns, so an agent reads it as it reads
 // sh -c's. Captures the shell keeps ($(…)) and launchers (xargs) are not.
 func ShowsOutput(via string) bool {
@@ -780,8 +784,33 @@ func ShowsOutput(via string) bool {
 	if name, ok := strings.CutSuffix(via, " stdin"); ok && shells.has(program(baseName(name))) {
 		return true
 	}
+	if _, ok := writtenFileVia(via); ok {
+		return true // echo 'gh auth token' > x.sh; chmod +x x.sh; ./x.sh
+	}
+	if strings.HasPrefix(via, "copy ") || strings.HasPrefix(via, "link ") {
+		return true // cp /usr/bin/kubectl zz; ./zz config view --raw: the program itself (runsCopy)
+	}
 	lang, call, ok := strings.Cut(via, " ")
+	if ok && (program(baseName(lang)) == "make" || program(baseName(lang)) == "gmake") && !strings.HasPrefix(call, "-") {
+		return true // make's recipe lines from a makefile the line wrote (make FILE): make passes their output on
+	}
 	return ok && call != "" && interpreter(baseName(lang)) != ""
+}
+
+// writtenFileVia is the file a carrier "file F written on this line" (or
+// "written by an earlier command") names: a script the line or the
+// session wrote, whose commands print where the command running it does.
+func writtenFileVia(via string) (string, bool) {
+	rest, ok := strings.CutPrefix(via, "file ")
+	if !ok {
+		return "", false
+	}
+	for _, suffix := range []string{" written on this line", " written by an earlier command"} {
+		if f, ok := strings.CutSuffix(rest, suffix); ok && f != "" {
+			return f, true
+		}
+	}
+	return "", false
 }
 
 // infoOption reports an option after which an interpreter prints its
@@ -1677,6 +1706,11 @@ func (w *walker) spawnWith(c *Command, fs []field, wr Wrapper, env []Assign, std
 	rest := w.peel(&n, fs)
 	n.Wrappers = concat(append(slices.Clip(c.Wrappers), wr), n.Wrappers)
 	n.Assigns = concat(env, n.Assigns)
+	if stdio != nil {
+		inner := n
+		inner.Redirects = nil
+		stdio.attached = &inner
+	}
 	if w.emit(&n) {
 		cx.depth++
 		w.follow(&n, rest, cx)
@@ -2636,10 +2670,8 @@ func (w *walker) writtenFiles(c *Command, args []field, cx ctx) {
 		} else if path, ok := attachedPath(v); ok {
 			v = path // nginx -c/tmp/n.conf
 		}
-		for _, f := range []string{v, strings.TrimPrefix(v, "./"), "./" + v} {
-			if _, ok := w.files[f]; ok {
-				return []string{f}
-			}
+		if f, _, ok := w.lineFile(v); ok {
+			return []string{f}
 		}
 		return w.filesUnder(v)
 	}
@@ -3053,6 +3085,14 @@ func (w *walker) filesUnder(dir string) []string {
 	for f := range w.files {
 		if strings.HasPrefix(f, dir+"/") || strings.HasPrefix(strings.TrimPrefix(f, "./"), strings.TrimPrefix(dir, "./")+"/") {
 			out = append(out, f)
+		}
+	}
+	if id := w.fileID(dir); id != "" && strings.Contains(strings.TrimPrefix(id, "/"), "/") {
+		// another spelling of the directory (/tmp/fb/ for ../../../tmp/fb)
+		for fid, f := range w.fileIDs {
+			if strings.HasPrefix(fid, id+"/") && !slices.Contains(out, f) {
+				out = append(out, f)
+			}
 		}
 	}
 	slices.Sort(out)

@@ -711,6 +711,12 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 			case v == co.Option && co.Lang == "argv":
 				if rest := args[i+1:]; len(rest) == 1 && strings.ContainsAny(rest[0].Value, " \t;|&") {
 					w.runString(c, rest[0], via(v), cx) // one word with spaces: a shell command line
+				} else if p.Prompt != nil {
+					// a debugger's program (gdb --args, lldb --) runs in
+					// the foreground on the debugger's own standard input
+					// and output: gdb -batch -ex run --args printf … > FILE
+					// writes FILE
+					w.spawnAttached(c, rest, Wrapper{Name: c.Name, Args: []string{v}}, cx)
 				} else {
 					w.spawn(c, rest, Wrapper{Name: c.Name, Args: []string{v}}, cx)
 				}

@@ -367,6 +367,11 @@ func (w *walker) runAs(c *Command, name, via string, cx ctx) bool {
 	rest := w.peel(&m, fs)
 	m.Wrappers = concat(c.Wrappers, m.Wrappers)
 	m.Assigns = concat(c.Assigns, m.Assigns)
+	// what the copy prints is what the program prints (cp /usr/bin/printf
+	// zz; ./zz TEXT > FILE writes TEXT)
+	printed := m
+	printed.Redirects = nil
+	c.attached = &printed
 	if !w.emit(&m) {
 		return false
 	}

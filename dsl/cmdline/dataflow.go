@@ -99,6 +99,14 @@ type flow struct {
 	// suffix aliases (alias -s EXT=…), for a command word ending in .EXT.
 	galiases, saliases map[string]string
 	files              map[string]Input // files written on the line: their content as far as known
+	// fileIDs are the files of files by the path the kernel opens for
+	// each (fileID) → the spelling files keeps it under; links are the
+	// symbolic links the line made, by fileID → their target's (filekeys.go)
+	fileIDs, links map[string]string
+	// attachedCalls are the commands that launchers walked on the line
+	// run on their own standard input and output (Command.attached), by
+	// the launcher's call, for what a pipe carries from it
+	attachedCalls map[*syntax.CallExpr]*Command
 	// built are the programs the line compiled from source it wrote (go
 	// build, cc x.c -o x): the output's name → the sources, read when a
 	// later command runs it; "" for go build's output named after its
@@ -2321,6 +2329,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	}
 	w.globArgs(c, args, cx)
 	w.copied(c, args)
+	w.recordLinks(c, args)
 	w.nameArgs(c, args, cx)
 	w.builtinWrites(c, args, cx) // before the values followed below
 	if c.Name == "ssh" || c.Name == "scp" || c.Name == "sftp" {
@@ -3452,7 +3461,7 @@ func (w *walker) writes(c *Command, args []field) {
 				// appended to a file written whole earlier on the line: the
 				// content is both texts (echo '#!/bin/sh' >x; echo 'exec
 				// /bin/sh' >>x); to any other file, unknown but for its end
-				prev, seen := w.files[file]
+				_, prev, seen := w.lineFile(file)
 				if seen && prev.Static && out.Static {
 					out.Text = prev.Text + out.Text
 				} else {
@@ -3549,6 +3558,14 @@ func (w *walker) recordFile(file string, in Input) {
 	if k := fileKey(file); k != file && k != "" {
 		w.files[k] = in // echo … > "$HOME/a.sh"; bash ~/a.sh
 	}
+	if id := w.fileID(file); id != "" && id != openedPath(file, w.hostDir()) {
+		// written through a link of the line (ln -s /tmp/n.conf lnk; echo
+		// … > lnk): the link's target holds it, under its own name
+		w.files[id] = in
+		w.noteFile(id)
+		return
+	}
+	w.noteFile(file)
 }
 
 // fileKey is the spelling the line's files are also kept and looked up
@@ -3746,6 +3763,10 @@ func (w *walker) runsWritten(c *Command, args []field, cx ctx) {
 				file, in = f, got
 				return true
 			}
+		}
+		if f, got, ok := w.lineFile(v); ok {
+			file, in = f, got // another spelling of it: /tmp//x.sh, ../../../tmp/x.sh
+			return true
 		}
 		return false
 	}

@@ -77,7 +77,7 @@ var flowTests = []struct {
 	{"", "copy to a name run from PATH", "cp /bin/rm ls; ls -la", []string{"cp /bin/rm ls", "ls -la"}},
 	{"", "copy of an unknown program", "cp ./build/app /tmp/app; /tmp/app --serve", []string{"cp ./build/app /tmp/app", "app --serve"}},
 	{"", "copy to a target directory", "cp -t /tmp /bin/rm; /tmp/rm -rf x", []string{"cp -t /tmp /bin/rm", "rm -rf x"}},
-	{"", "link of a directory", "ln -s ../lib x; ls x", []string{"ln -s ../lib x", "ls x"}},
+	{"", "link of a directory", "ln -s ../lib x; ls x", []string{"ln -s ../lib x", "ls x", "ls ../lib via=link x"}},
 	{"", "for list", "for d in / ; do rm -rf $d; done", []string{"rm -rf /"}},
 	{"", "for list of two", "for d in /etc /usr; do rm -rf $d; done", []string{"rm -rf /etc", "rm -rf /usr"}},
 	{"", "while read heredoc lines", "while read -r d; do rm -rf \"$d\"; done <<EOF\n/etc\n/usr\nEOF", []string{"read -r d in=heredoc:static", "rm -rf /etc in=heredoc:static", "rm -rf /usr in=heredoc:static"}},

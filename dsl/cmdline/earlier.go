@@ -1159,12 +1159,8 @@ func runnerDir(prog string, args []field) (dir, runDir, file string) {
 
 // writtenHere reports a file written earlier on this line.
 func (w *walker) writtenHere(file string) bool {
-	for _, f := range []string{file, strings.TrimPrefix(file, "./"), "./" + file} {
-		if _, ok := w.files[f]; ok {
-			return true
-		}
-	}
-	return false
+	_, _, ok := w.lineFile(file)
+	return ok
 }
 
 // shebangLang is the language a script's #! line names: "sh" for a shell
@@ -1320,6 +1316,9 @@ func (w *walker) fileInput(name string) (in Input, via string, ok bool) {
 		if got, ok := w.files[f]; ok {
 			return got, "file " + f + " written on this line", true
 		}
+	}
+	if f, got, ok := w.lineFile(name); ok {
+		return got, "file " + f + " written on this line", true
 	}
 	if in, ok := w.earlierFile(homeSpelled(name)); ok {
 		return in, "file " + name + " written by an earlier command", true

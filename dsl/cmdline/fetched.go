@@ -393,10 +393,7 @@ func (w *walker) fetchedPatch(c *Command, args []field) {
 // on the line from a download, saved by a downloader under its URL's
 // name, or in a directory fetched on the line or earlier.
 func (w *walker) fetchedFile(name string) bool {
-	in, ok := w.files[name]
-	if !ok {
-		in, ok = w.files["./"+name]
-	}
+	_, in, ok := w.lineFile(name)
 	return ok && in.Remote || w.fetch.downloads[name] || w.inFetched(w.at(name))
 }
 

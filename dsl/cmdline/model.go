@@ -128,6 +128,10 @@ type Command struct {
 	// launchers are the words of the catalogue's launchers peel took off
 	// with code options among them (strace -o '|CMD' PROG), to be followed.
 	launchers []launcherWords
+	// attached is the command a launcher runs on its own standard input
+	// and output (runuser -u USER CMD, gdb --args CMD; spawnAttached),
+	// without its redirections: what the launcher prints is what it prints.
+	attached *Command
 }
 
 // launcherWords are a launcher's own words, as peel took them off.

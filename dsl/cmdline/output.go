@@ -60,6 +60,9 @@ func produces(c *Command, in Input) Input {
 			return out // stdout goes to a file
 		}
 	}
+	if c.attached != nil {
+		return produces(c.attached, in) // runuser -u root -- printenv | base64
+	}
 	switch {
 	case c.Dynamic:
 		out.Remote, out.Decoded = in.Remote, in.Decoded
@@ -260,9 +263,12 @@ func printedItems(c *Command) *[]Word {
 // their command in place, or wait for it, with the line's own standard
 // output: timeout 9 printf … > Makefile writes what printf prints. Others
 // print it elsewhere or otherwise (at, screen, systemd-run, chronic, grc).
+// runuser -u USER CMD and rlwrap CMD run CMD on the line's own output too,
+// as do the debuggers with a program to run (gdb --args, lldb --), which
+// print their own few lines beside it.
 var outputLaunchers = set("flock", "toybox", "unshare", "nsenter", "chroot", "setarch", "linux64", "fakeroot",
 	"prlimit", "faketime", "setlock", "runcon", "aa-exec", "cpulimit", "trickle", "proot", "dotenv", "strace", "ltrace",
-	"valgrind", "ifne")
+	"valgrind", "ifne", "rlwrap", "runuser", "gdb", "lldb")
 
 // keepsOutput reports a wrapper whose command prints what it would print
 // alone, where it would: the shell's and the catalogue's exec wrappers

@@ -1131,6 +1131,14 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 	}
 	w.flowAfter(st, ce, &c, r, cx)
 	w.wrappedWrites(&c)
+	if c.attached != nil {
+		// runuser -u root -- printenv | base64: the next element reads
+		// what the launcher's command prints (elementOutput)
+		if w.attachedCalls == nil {
+			w.attachedCalls = make(map[*syntax.CallExpr]*Command)
+		}
+		w.attachedCalls[ce] = c.attached
+	}
 }
 
 // dialectEcho is c as output.go's echo (bash's) reads it: zsh's echo
@@ -1665,6 +1673,7 @@ func (w *walker) elementOutput(st *syntax.Stmt, in Input) Input {
 		}
 		cmd := r.cmd
 		cmd.Redirects = w.redirects(st.Redirs)
+		cmd.attached = w.attachedCalls[c]
 		if printsThroughWrappers(&cmd) {
 			cmd.Wrappers = nil // sudo echo TEXT | sh: the wrapper does not change the text
 		}
