@@ -696,17 +696,25 @@ func ShellScriptVia(via string) bool {
 // run a command (os.system, subprocess.check_output, backticks, qx{}, %x(),
 // execSync, awk's system() and "CMD" | getline): what code captures from a
 // command it mostly prints or returns, so an agent reads it as it reads
-// sh -c's. Captures the shell keeps ($(…)) and launchers (xargs) are not.
+// sh -c's. So do a shell's script from a substitution (bash <(…)) or from a
+// file (bash x.sh), watch's screen, parallel's jobs and ssh's LocalCommand.
+// Captures the shell keeps ($(…)) and launchers (xargs) are not.
 func ShowsOutput(via string) bool {
 	switch via {
-	case "eval", "source", "source stdin", ".", "emulate -c", "script -c", "su -c", "runuser -c":
+	case "eval", "source", "source stdin", ".", "emulate -c", "script -c", "su -c", "runuser -c", "watch", "ssh LocalCommand":
 		return true
 	}
 	if ShellScriptVia(via) {
 		return true
 	}
-	if name, ok := strings.CutSuffix(via, " stdin"); ok && shells.has(program(baseName(name))) {
+	if strings.HasPrefix(via, "file ") || strings.HasPrefix(via, "parallel ") {
+		// "file x.sh written on this line", "parallel :::"
 		return true
+	}
+	for _, suffix := range []string{" stdin", " procsub"} {
+		if name, ok := strings.CutSuffix(via, suffix); ok && shells.has(program(baseName(name))) {
+			return true
+		}
 	}
 	lang, call, ok := strings.Cut(via, " ")
 	return ok && call != "" && interpreter(baseName(lang)) != ""

@@ -52,6 +52,11 @@ type walker struct {
 	// psqlExpanded: psql's code being walked has its variables'
 	// values in place already (runCode), not to be expanded again
 	psqlExpanded bool
+	// respelled are the words of the text being walked that the shell
+	// reads as other text than they show (unfold.go); unfolded the
+	// texts added to Line.Unfolded
+	respelled []respelling
+	unfolded  map[string]bool
 }
 
 // ctx is what a statement inherits from where it appears.
@@ -134,15 +139,16 @@ func (w *walker) text(src string, cx ctx) {
 	if cx.dialect == Zsh {
 		src = zshTrailingBackslash(src)
 	}
-	saved, savedD := w.src, w.dialect
-	w.src, w.dialect = src, cx.dialect
-	defer func() { w.src, w.dialect = saved, savedD }()
+	saved, savedD, savedR := w.src, w.dialect, w.respelled
+	w.src, w.dialect, w.respelled = src, cx.dialect, nil
+	defer func() { w.src, w.dialect, w.respelled = saved, savedD, savedR }()
 	stmts, err := w.parse(src, cx.dialect)
 	if err != nil {
 		w.parseIssue(err, src, cx)
 	}
 	cx.pipe = PipePos{Len: 1}
 	w.stmts(stmts, cx)
+	w.unfold(src, cx.at != nil, w.respelled)
 }
 
 func (w *walker) parseIssue(err error, src string, cx ctx) {
