@@ -25,15 +25,26 @@ type respelling struct {
 var plainField = regexp.MustCompile(`^[A-Za-z0-9_./:+,@%=-]+$`)
 
 // respell records the words of a simple command up to the one its
-// program's name comes from (the wrappers' words before it) whose static
-// fields differ from their source text. perWord holds how many of fs each
-// word of words expanded to; nameAt is the index in fs of the name.
-func (w *walker) respell(words []*syntax.Word, perWord []int, fs []field, nameAt int) {
+// program's name comes from (the wrappers' words before it) whose fields
+// differ from their source text. perWord holds how many of fs each word
+// of words expanded to; nameAt is the index in fs of the name, which
+// reads as name (peel's: $(which ps) is ps).
+func (w *walker) respell(words []*syntax.Word, perWord []int, fs []field, nameAt int, name string) {
 	at := 0
 	for i, word := range words {
 		n := perWord[i]
 		if n > 0 && at <= nameAt {
-			w.respellWord(word, fs[at:at+n])
+			values := make([]string, n)
+			for j, f := range fs[at : at+n] {
+				values[j] = f.Value
+				if at+j == nameAt {
+					values[j] = name
+				} else if f.Dynamic || f.glob {
+					values = nil
+					break
+				}
+			}
+			w.respellWord(word, values)
 		}
 		at += n
 		if at > nameAt {
@@ -42,13 +53,11 @@ func (w *walker) respell(words []*syntax.Word, perWord []int, fs []field, nameAt
 	}
 }
 
-func (w *walker) respellWord(word *syntax.Word, fs []field) {
-	values := make([]string, len(fs))
-	for i, f := range fs {
-		if f.Dynamic || f.glob || !plainField.MatchString(f.Value) {
-			return
-		}
-		values[i] = f.Value
+// respellWord records word as values, joined by spaces, when they differ
+// from its source text and need no quotes.
+func (w *walker) respellWord(word *syntax.Word, values []string) {
+	if len(values) == 0 || slices.ContainsFunc(values, func(v string) bool { return !plainField.MatchString(v) }) {
+		return
 	}
 	from, to := offset(word.Pos(), len(w.src)), offset(word.End(), len(w.src))
 	if text := strings.Join(values, " "); from < to && w.src[from:to] != text {
