@@ -1535,7 +1535,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native381
 		}
-	case "unfolded matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || unfolded matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && unfolded matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || unfolded matches \"(?m)(^|[;&|]|\\\\bdo)\\\\s*(yes|cat\\\\s+/dev/(zero|urandom))\\\\s*>\\\\s*/dev/null\\\\s*&($|[^&>])\" || unfolded matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
+	case "unfolded matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || unfolded matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && unfolded matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || unfolded matches \"(?m)(^|[;&|{(]|\\\\b(do|then|else))\\\\s*(yes|cat\\\\s+/dev/(zero|urandom))\\\\s*>\\\\s*/dev/null\\\\s*&($|[^&>])\" || unfolded matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
 		if scope == "line" {
 			return native382
 		}
@@ -2371,7 +2371,7 @@ var nativeRegexps = [787]lazyRegexp{
 	{src: "(?s)\\b(while\\s+(true|:)|until\\s+false)\\s*;?\\s*do\\b"},
 	{src: "\\b([A-Za-z_][A-Za-z0-9_]*)=\"?\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?\"?\\s*(;|\\n|$)"},
 	{src: "\\bsleep\\b|\\bread\\b"},
-	{src: "(?m)(^|[;&|]|\\bdo)\\s*(yes|cat\\s+/dev/(zero|urandom))\\s*>\\s*/dev/null\\s*&($|[^&>])"},
+	{src: "(?m)(^|[;&|{(]|\\b(do|then|else))\\s*(yes|cat\\s+/dev/(zero|urandom))\\s*>\\s*/dev/null\\s*&($|[^&>])"},
 	{src: "(?s)\\bwhile\\s+(True|1)\\s*:[^\\n]*\\.(append|extend)\\(|(while\\s*\\(\\s*(true|1)\\s*\\)|for\\s*\\(\\s*;\\s*;\\s*\\))\\s*\\{?[^}]*\\.push\\("},
 	{src: "sleep|recv|read|input|get\\(|accept|poll|select"},
 	{src: "(?s)(\\bwhile\\s+(true|:|\\[\\s*1\\s*\\]|\\(\\(\\s*1\\s*\\)\\))\\s*;?\\s*do\\b|\\buntil\\s+false\\b|\\bfor\\s*\\(\\(\\s*;\\s*;\\s*\\)\\)|\\bfor\\s+\\w+\\s+in\\s+[^;\\n]*(\\bseq\\s+(-\\S+\\s+)*([0-9]+\\s+){0,2}[0-9]{5,}\\b|\\{-?[0-9]+\\.\\.[0-9]{5,}(\\.\\.[0-9]+)?\\})|\\b(for|while)\\s*\\(\\([^)]*<=?\\s*[0-9]{5,})"},

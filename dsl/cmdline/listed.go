@@ -41,9 +41,9 @@ func (w *walker) listingOf(elems []*syntax.Stmt) (name, subst string, ok bool) {
 		}
 		first = inner[0]
 	}
-	words, ok := staticCall(first)
+	words, ok := w.expandedCall(first)
 	if !ok {
-		words, ok = w.expandedCall(first)
+		words, ok = staticCall(first)
 	}
 	if !ok {
 		return "", "", false
@@ -95,9 +95,10 @@ func staticCall(st *syntax.Stmt) ([]string, bool) {
 	return words, true
 }
 
-// expandedCall is staticCall's words of a simple command whose words
-// the walk expanded to static values ($a ps -aq, ${a:1}, $(which docker)
-// ps -aq): the program's name, as peel read it, and its arguments.
+// expandedCall is staticCall's words of a simple command as the walk
+// expanded them to static values ($a ps -aq, ${a:1}, $(which docker)
+// ps -aq, zsh's =podman and repeat 1 podman): the program's name, as
+// peel read it, and its arguments.
 func (w *walker) expandedCall(st *syntax.Stmt) ([]string, bool) {
 	if st == nil || slices.ContainsFunc(st.Redirs, func(r *syntax.Redirect) bool { return r.N == nil || r.N.Value != "2" }) {
 		return nil, false

@@ -26,10 +26,13 @@ var plainField = regexp.MustCompile(`^[A-Za-z0-9_./:+,@%=-]+$`)
 
 // respell records the words of a simple command up to the one its
 // program's name comes from (the wrappers' words before it) whose fields
-// differ from their source text. perWord holds how many of fs each word
-// of words expanded to; nameAt is the index in fs of the name, which
-// reads as name (peel's: $(which ps) is ps).
-func (w *walker) respell(words []*syntax.Word, perWord []int, fs []field, nameAt int, name string) {
+// differ from their source text, and, when wrappers or a path stand
+// before the name, the command as it runs: from its first word, its
+// program's name alone (env X=1 yes, /usr/bin/../bin/yes as yes).
+// perWord holds how many of fs each word of words expanded to; nameAt is
+// the index in fs of the path, which reads as path (peel's: $(which ps)
+// is ps), and name is the program's name.
+func (w *walker) respell(words []*syntax.Word, perWord []int, fs []field, nameAt int, path, name string) {
 	at := 0
 	for i, word := range words {
 		n := perWord[i]
@@ -38,13 +41,24 @@ func (w *walker) respell(words []*syntax.Word, perWord []int, fs []field, nameAt
 			for j, f := range fs[at : at+n] {
 				values[j] = f.Value
 				if at+j == nameAt {
-					values[j] = name
+					values[j] = path
 				} else if f.Dynamic || f.glob {
 					values = nil
 					break
 				}
 			}
 			w.respellWord(word, values)
+			if at+n > nameAt && (nameAt > 0 || path != name) && values != nil && plainField.MatchString(path) {
+				// the name's word: the run view starts at the first word
+				values = append([]string{name}, values[nameAt-at+1:]...)
+				if !slices.ContainsFunc(values, func(v string) bool { return !plainField.MatchString(v) }) {
+					from, to := offset(words[0].Pos(), len(w.src)), offset(word.End(), len(w.src))
+					if from >= to || !w.inText(words[0]) || !w.inText(word) {
+						return
+					}
+					w.unwrapped = append(w.unwrapped, respelling{from: from, to: to, text: strings.Join(values, " ")})
+				}
+			}
 		}
 		at += n
 		if at > nameAt {
@@ -60,18 +74,48 @@ func (w *walker) respellWord(word *syntax.Word, values []string) {
 		return
 	}
 	from, to := offset(word.Pos(), len(w.src)), offset(word.End(), len(w.src))
-	if text := strings.Join(values, " "); from < to && w.src[from:to] != text {
+	if text := strings.Join(values, " "); from < to && w.src[from:to] != text && w.inText(word) {
 		w.respelled = append(w.respelled, respelling{from: from, to: to, text: text})
 	}
 }
 
-// unfold adds src to Line.Unfolded as the walk read it, its respelled
-// words written as they expand, when it is a carrier's text (nested) or
-// some of its words were respelled.
-func (w *walker) unfold(src string, nested bool, respelled []respelling) {
-	if !nested && len(respelled) == 0 {
-		return
+// inText reports a word of the text being walked, not of one the walk
+// parsed on the way (a listing's, a value's): its literal parts stand
+// at their places in it.
+func (w *walker) inText(word *syntax.Word) bool {
+	ok := true
+	syntax.Walk(word, func(n syntax.Node) bool {
+		if lit, isLit := n.(*syntax.Lit); isLit && ok {
+			from, to := offset(lit.Pos(), len(w.src)), offset(lit.End(), len(w.src))
+			ok = from <= to && w.src[from:to] == lit.Value
+		}
+		return ok
+	})
+	return ok
+}
+
+// unfold adds src to Line.Unfolded as the walk read it, when it is a
+// carrier's text (nested) or some of its words were respelled: once with
+// the respelled words written as they expand, and once more with each
+// wrapped command written as it runs (unwrapped), when that differs.
+func (w *walker) unfold(src string, nested bool) {
+	if nested || len(w.respelled) > 0 {
+		w.addUnfolded(spliced(src, w.respelled))
 	}
+	if len(w.unwrapped) > 0 {
+		runs := slices.Clone(w.unwrapped)
+		for _, r := range w.respelled {
+			if !slices.ContainsFunc(w.unwrapped, func(u respelling) bool { return r.from < u.to && u.from < r.to }) {
+				runs = append(runs, r)
+			}
+		}
+		w.addUnfolded(spliced(src, runs))
+	}
+}
+
+// spliced is src with each respelling's bytes replaced by its text.
+func spliced(src string, respelled []respelling) string {
+	respelled = slices.Clone(respelled)
 	slices.SortFunc(respelled, func(a, b respelling) int { return a.from - b.from })
 	var b strings.Builder
 	last := 0
@@ -84,7 +128,10 @@ func (w *walker) unfold(src string, nested bool, respelled []respelling) {
 		last = r.to
 	}
 	b.WriteString(src[last:])
-	text := b.String()
+	return b.String()
+}
+
+func (w *walker) addUnfolded(text string) {
 	if len(w.line.Unfolded)+len(text) > maxUnfolded || w.unfolded[text] {
 		return
 	}

@@ -20,6 +20,9 @@ func TestUnfolded(t *testing.T) {
 		{Bash, `eval 'ps aux | awk '"'"'{print $2}'"'"' | xargs kill -9'`, `ps aux | awk '{print $2}' | xargs kill -9`},
 		{Bash, `bash <(echo 'yes > /dev/null &')`, `yes > /dev/null &`},
 		{Zsh, `a=(ps); $a aux | xargs kill -9`, `a=(ps); ps aux | xargs kill -9`},
+		{Bash, `env X=1 yes > /dev/null &`, `yes > /dev/null &`},
+		{Bash, `/usr/bin/../bin/yes > /dev/null &`, `yes > /dev/null &`},
+		{Bash, `a=(x docker); ${a[1]} ps -aq | sort | xargs docker rm -f`, `a=(x docker); docker ps -aq | sort | xargs docker rm -f`},
 		{Bash, `ps aux | grep x`, ``},
 		{Bash, `"$HOME/bin/x" run`, ``}, // known only as it runs: left as written
 	}

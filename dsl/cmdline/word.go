@@ -124,7 +124,7 @@ func (w *walker) resolveCall(ce *syntax.CallExpr) *resolved {
 	// peel and zshName take words off the front: the name is the word
 	// before the arguments (one peel may read: $(which ps) is ps)
 	if nameAt := len(words) - len(r.args) - 1; !r.cmd.Dynamic && nameAt >= 0 && (words[nameAt].Value == r.cmd.Path || words[nameAt].Dynamic) {
-		w.respell(ce.Args, perWord, words, nameAt, r.cmd.Path)
+		w.respell(ce.Args, perWord, words, nameAt, r.cmd.Path, r.cmd.Name)
 	}
 	return r
 }
