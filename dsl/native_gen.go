@@ -191,7 +191,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native45
 		}
-	case "agent && line matches \"daemon\\\\.s(ock|[?*\\\\[])|state/+[*?\\\\[]\" && !(name in [\"ls\", \"stat\", \"file\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"du\", \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\"]) && (lower(line) contains \"hguard\" || guardPath(cwd) ||\n  any(args, # contains \"daemon.sock\" && guardPath(last(split(last(split(#, \"=\")), \":\")))))":
+	case "agent && unfolded matches \"daemon\\\\.s(ock|[?*\\\\[])|state/+[*?\\\\[]\" && !(name in [\"ls\", \"stat\", \"file\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"du\", \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\"]) && (lower(unfolded) contains \"hguard\" || guardPath(cwd) ||\n  any(args, # contains \"daemon.sock\" && guardPath(last(split(last(split(#, \"=\")), \":\")))))":
 		if scope == "command" {
 			return native46
 		}
@@ -355,7 +355,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native86
 		}
-	case "line matches \"\\\\$\\\\{(BASH_CMDS|BASH_ALIASES|(dis_)?(commands|aliases|galiases|saliases|functions))\\\\[[^]]*\\\\]:{0,2}=\"":
+	case "unfolded matches \"\\\\$\\\\{(BASH_CMDS|BASH_ALIASES|(dis_)?(commands|aliases|galiases|saliases|functions))\\\\[[^]]*\\\\]:{0,2}=\"":
 		if scope == "line" {
 			return native87
 		}
@@ -451,7 +451,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native110
 		}
-	case "agent && (any(functions, # in [\"fish_user_key_bindings\", \"fish_prompt\", \"fish_right_prompt\", \"fish_greeting\", \"fish_title\", \"fish_mode_prompt\",\n  \"fish_command_not_found\", \"fish_preexec\", \"fish_postexec\", \"fish_focus_in\", \"command_not_found_handle\", \"command_not_found_handler\",\n  \"precmd\", \"preexec\", \"chpwd\", \"periodic\", \"zshaddhistory\", \"zshexit\", \"TRAPEXIT\", \"TRAPDEBUG\", \"TRAPZERR\"]) ||\n  line matches \"\\\\bfunction\\\\s+[^;\\\\n{(]*\\\\s(--on-(event|variable|signal|job-exit|process-exit)|-[evsjp])\\\\s\")":
+	case "agent && (any(functions, # in [\"fish_user_key_bindings\", \"fish_prompt\", \"fish_right_prompt\", \"fish_greeting\", \"fish_title\", \"fish_mode_prompt\",\n  \"fish_command_not_found\", \"fish_preexec\", \"fish_postexec\", \"fish_focus_in\", \"command_not_found_handle\", \"command_not_found_handler\",\n  \"precmd\", \"preexec\", \"chpwd\", \"periodic\", \"zshaddhistory\", \"zshexit\", \"TRAPEXIT\", \"TRAPDEBUG\", \"TRAPZERR\"]) ||\n  unfolded matches \"\\\\bfunction\\\\s+[^;\\\\n{(]*\\\\s(--on-(event|variable|signal|job-exit|process-exit)|-[evsjp])\\\\s\")":
 		if scope == "line" {
 			return native111
 		}
@@ -1519,7 +1519,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native377
 		}
-	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || name == \"tee\" && !hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && (stdin.from in [\":\", \"true\", \"false\"] || stdin.static && stdin.text == \"\") &&\n  any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") ||\nname in [\"cp\", \"install\"] && len(positional) >= 2 && positional[0] == \"/dev/null\" && any(positional[1:], under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") || name == \"dd\" && \"if=/dev/null\" in args && any(args, # startsWith \"of=\" && (under(#[3:], \"/var/log\") || #[3:] matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || name == \"tee\" && !hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && (stdin.from in [\":\", \"true\", \"false\"] || stdin.static && stdin.text == \"\") &&\n  any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") ||\nname in [\"cp\", \"install\"] && len(positional) >= 2 && positional[0] == \"/dev/null\" && any(positional[1:], under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") || name == \"dd\" && \"if=/dev/null\" in args && any(args, # startsWith \"of=\" && (under(#[3:], \"/var/log\") || #[3:] matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && all(positional, # == \"/dev/null\") && (len(positional) > 0 || stdin.kind == \"\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native378
 		}
@@ -3578,9 +3578,9 @@ func native45(env any) bool {
 func native46(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
-		matchReAny(&nativeRegexps[83], "daemon.s\x00state", e.Line)) &&
+		matchReAny(&nativeRegexps[83], "daemon.s\x00state", e.Unfolded)) &&
 		!in(e.Name, "ls", "stat", "file", "test", "[", "[[", "realpath", "readlink", "du", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":")) &&
-		((strings.Contains(strings.ToLower(e.Line), "hguard") ||
+		((strings.Contains(strings.ToLower(e.Unfolded), "hguard") ||
 			e.GuardPath(e.Cwd)) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.Contains(p0, "daemon.sock") &&
@@ -4560,7 +4560,7 @@ func native86(env any) bool {
 // native87 is the condition of command-remap-expansion.
 func native87(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[161], "${", e.Line)
+	return matchReWith(&nativeRegexps[161], "${", e.Unfolded)
 }
 
 // native88 is the condition of path-untrusted-dir.
@@ -5061,7 +5061,7 @@ func native111(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[206], "function", e.Line)))
+			matchReWith(&nativeRegexps[206], "function", e.Unfolded)))
 }
 
 // native112 is the condition of fish-funcsave-agent.
@@ -12571,10 +12571,11 @@ func native378(env any) bool {
 		}) &&
 			(((in(e.Name, ":", "true") ||
 				(((e.Name == "cat") &&
-					(len(e.Positional) > 0)) &&
 					allOf(e.Positional, func(p0 string) bool {
 						return (p0 == "/dev/null")
-					}))) ||
+					})) &&
+					((len(e.Positional) > 0) ||
+						(e.Stdin.Kind == "")))) ||
 				((e.Name == "echo") &&
 					(len(e.Positional) == 0))) ||
 				((e.Name == "printf") &&
