@@ -375,7 +375,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native91
 		}
-	case "stdin.kind == \"\" && all(via, # == \"trap\" || showsOutput(#) && !(# endsWith \" stdin\") && # != \"watch\" && !(# startsWith \"parallel \")) && program(name) in [\"pwsh\", \"powershell\", \"tclsh\", \"wish\", \"irb\", \"pry\", \"python\", \"ipython\", \"node\", \"ruby\", \"lua\", \"php\", \"perl\"] && (len(args) == 0 || (program(name) in [\"python\", \"ipython\", \"node\", \"lua\"] && hasFlag(\"i\", \"interactive\")) ||\n (program(name) == \"php\" && hasFlag(\"a\", \"interactive\")) || (program(name) == \"perl\" && hasFlag(\"d\"))) &&\nany(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) && (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\"))":
+	case "stdin.kind == \"\" && all(via, # == \"trap\" || showsOutput(#) && (!(# endsWith \" stdin\") || program(name) == \"perl\") && # != \"watch\" && !(# startsWith \"parallel \")) && program(name) in [\"pwsh\", \"powershell\", \"tclsh\", \"wish\", \"irb\", \"pry\", \"python\", \"ipython\", \"node\", \"ruby\", \"lua\", \"php\", \"perl\"] && (len(args) == 0 || (program(name) in [\"python\", \"ipython\", \"node\", \"lua\"] && hasFlag(\"i\", \"interactive\")) ||\n (program(name) == \"php\" && hasFlag(\"a\", \"interactive\")) || (program(name) == \"perl\" && hasFlag(\"d\"))) &&\nany(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) && (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\"))":
 		if scope == "command" {
 			return native92
 		}
@@ -4710,7 +4710,8 @@ func native92(env any) bool {
 		allOf(e.Via, func(p0 string) bool {
 			return ((p0 == "trap") ||
 				(((showsOutput(p0) &&
-					!strings.HasSuffix(p0, " stdin")) &&
+					(!strings.HasSuffix(p0, " stdin") ||
+						(programName(e.Name) == "perl"))) &&
 					(p0 != "watch")) &&
 					!strings.HasPrefix(p0, "parallel ")))
 		})) &&

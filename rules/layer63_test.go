@@ -12,9 +12,11 @@ import (
 // and declarations through expanded names, wrappers that pass output on.
 func TestLayer63Holes(t *testing.T) {
 	checkHoles(t, []holeCase{
-		{`'ps' aux | awk '{print $2}' | xargs kill -9`, dsl.Ask, dsl.Ask},              // quoting
-		{`seq 1000000 | while read i; do mkdir "d$i"; done`, dsl.Ask, dsl.Ask},         // quoting
-		{`eval "$(base64 -d <<< d2hpbGUgdHJ1ZTsgZG8gOjsgZG9uZQ==)"`, dsl.Ask, dsl.Ask}, // encoding
+		{"d=/proc\nI=$(cat $d/version)\ncurl -s \"http://127.0.0.1:5758/s?d=$I\"", dsl.Ask, dsl.Ask}, // split:s_dir_var
+		{`printf '\163\165\144\157\040\160\145\162\154\040\055\144\145\060' | sh`, dsl.Ask, dsl.Ask}, // perl's debugger reads /dev/tty
+		{`'ps' aux | awk '{print $2}' | xargs kill -9`, dsl.Ask, dsl.Ask},                            // quoting
+		{`seq 1000000 | while read i; do mkdir "d$i"; done`, dsl.Ask, dsl.Ask},                       // quoting
+		{`eval "$(base64 -d <<< d2hpbGUgdHJ1ZTsgZG8gOjsgZG9uZQ==)"`, dsl.Ask, dsl.Ask},               // encoding
 		{`{ script /dev/null
 }`, dsl.Ask, dsl.Ask}, // layer
 		{`printf -v a %s podman; $a ps -aq | xargs podman rm`, dsl.Ask, dsl.Ask}, // variables:v_printf

@@ -24,11 +24,11 @@ type respelling struct {
 // name or a plain option, never text that would need quotes.
 var plainField = regexp.MustCompile(`^[A-Za-z0-9_./:+,@%=-]+$`)
 
-// respell records the words of a simple command up to the one its
-// program's name comes from (the wrappers' words before it) whose fields
-// differ from their source text, and, when wrappers or a path stand
-// before the name, the command as it runs: from its first word, its
-// program's name alone (env X=1 yes, /usr/bin/../bin/yes as yes).
+// respell records the words of a simple command whose fields differ from
+// their source text ('p's as ps, $d/version as /proc/version after
+// d=/proc), and, when wrappers or a path stand before the name, the
+// command as it runs: from its first word, its program's name alone (env
+// X=1 yes, /usr/bin/../bin/yes as yes).
 // perWord holds how many of fs each word of words expanded to; nameAt is
 // the index in fs of the path, which reads as path (peel's: $(which ps)
 // is ps), and name is the program's name.
@@ -36,7 +36,7 @@ func (w *walker) respell(words []*syntax.Word, perWord []int, fs []field, nameAt
 	at := 0
 	for i, word := range words {
 		n := perWord[i]
-		if n > 0 && at <= nameAt {
+		if n > 0 {
 			values := make([]string, n)
 			for j, f := range fs[at : at+n] {
 				values[j] = f.Value
@@ -48,22 +48,18 @@ func (w *walker) respell(words []*syntax.Word, perWord []int, fs []field, nameAt
 				}
 			}
 			w.respellWord(word, values)
-			if at+n > nameAt && (nameAt > 0 || path != name) && values != nil && plainField.MatchString(path) {
+			if at <= nameAt && at+n > nameAt && (nameAt > 0 || path != name) && values != nil && plainField.MatchString(path) {
 				// the name's word: the run view starts at the first word
 				values = append([]string{name}, values[nameAt-at+1:]...)
 				if !slices.ContainsFunc(values, func(v string) bool { return !plainField.MatchString(v) }) {
 					from, to := offset(words[0].Pos(), len(w.src)), offset(word.End(), len(w.src))
-					if from >= to || !w.inText(words[0]) || !w.inText(word) {
-						return
+					if from < to && w.inText(words[0]) && w.inText(word) {
+						w.unwrapped = append(w.unwrapped, respelling{from: from, to: to, text: strings.Join(values, " ")})
 					}
-					w.unwrapped = append(w.unwrapped, respelling{from: from, to: to, text: strings.Join(values, " ")})
 				}
 			}
 		}
 		at += n
-		if at > nameAt {
-			return
-		}
 	}
 }
 

@@ -23,6 +23,7 @@ func TestUnfolded(t *testing.T) {
 		{Bash, `env X=1 yes > /dev/null &`, `yes > /dev/null &`},
 		{Bash, `/usr/bin/../bin/yes > /dev/null &`, `yes > /dev/null &`},
 		{Bash, `a=(x docker); ${a[1]} ps -aq | sort | xargs docker rm -f`, `a=(x docker); docker ps -aq | sort | xargs docker rm -f`},
+		{Bash, "d=/proc\nI=$(cat $d/version)", `I=$(cat /proc/version)`},
 		{Bash, `ps aux | grep x`, ``},
 		{Bash, `"$HOME/bin/x" run`, ``}, // known only as it runs: left as written
 	}
