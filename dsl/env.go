@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"cmp"
 	"path"
 	"regexp"
 	"slices"
@@ -155,6 +156,7 @@ type CommandEnv struct {
 	PipeLen     int               `expr:"pipeLen"`
 	Source      string            `expr:"source"`
 	Line        string            `expr:"line"`
+	Unfolded    string            `expr:"unfolded"`
 	Cwd         string            `expr:"cwd"`
 	Moved       string            `expr:"moved"`
 	CwdLost     bool              `expr:"cwdLost"`
@@ -317,6 +319,7 @@ type InputEnv struct {
 // LineEnv is what a line-scope rule's expression sees.
 type LineEnv struct {
 	Line      string     `expr:"line"`
+	Unfolded  string     `expr:"unfolded"`
 	Original  string     `expr:"original"`
 	Names     []string   `expr:"names"`
 	Functions []string   `expr:"functions"`
@@ -360,6 +363,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		PipeLen:     c.Pipe.Len,
 		Source:      c.Source,
 		Line:        line.Normalized,
+		Unfolded:    cmp.Or(line.Unfolded, line.Normalized),
 		Cwd:         commandCwd(ctx.Cwd, c.Cwd, c.CwdRel),
 		CwdLost:     c.CwdLost,
 		Shell:       ctx.Shell,
@@ -754,7 +758,7 @@ func clusterValue(arg string, takes *nameSet) string {
 }
 
 func newLineEnv(line *cmdline.Line, ctx Context) *LineEnv {
-	env := &LineEnv{Line: line.Normalized, Original: line.Original, Cwd: ctx.Cwd, Shell: ctx.Shell,
+	env := &LineEnv{Line: line.Normalized, Unfolded: cmp.Or(line.Unfolded, line.Normalized), Original: line.Original, Cwd: ctx.Cwd, Shell: ctx.Shell,
 		Caller: ctx.Caller, Agent: ctx.Caller != "", Functions: line.Functions}
 	for _, c := range line.Commands {
 		env.Names = append(env.Names, c.Name)

@@ -168,6 +168,7 @@ var Vars = []Var{
 	{"pipeLen", "int", CommandScope, "length of its pipeline (1: not in a pipeline)"},
 	{"source", "string", CommandScope, "the command's text as written"},
 	{"line", "string", CommandScope, "the whole normalized line (also at line scope)"},
+	{"unfolded", "string", CommandScope, "line, then on lines of their own each text a carrier runs (eval's, sh -c's, source <(…)'s) and the texts whose words before a program's name the shell reads as other text than they show ('p's, $a, ${a:1}, $(which ps)), those words written as they expand: what a pipeline's shape is matched in (also at line scope)"},
 	{"cwd", "string", CommandScope, "where the command runs: the directory a static `cd` earlier on the line moved to (a relative `cd` from the working directory the caller gave), else that working directory, or \"\" (at line scope: the caller's)"},
 	{"cwdLost", "bool", CommandScope, "a `cd` earlier on the line went to a directory known only at run time (cd \"$X\", cd \"$(dirname \"$0\")\", cd - before any cd): the command does not run in `cwd`, and a relative path names no file the disk can be asked about: appends || !cwdLost && !replaces(#, [])"},
 	{"shell", "string", CommandScope, "the caller's shell (bash, zsh, fish, posix) or \"\" (also at line scope)"},

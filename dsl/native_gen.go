@@ -55,7 +55,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native11
 		}
-	case "agent && (len(via) == 0 || via[len(via)-1] matches \"^((ba|z|da|k|fi)?sh -c|eval|trap)$\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"]) && (\n  name == \"printenv\" && any(positional, # matches \"^[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?$\") ||\n  name in [\"declare\", \"typeset\"] && hasFlag(\"p\") && any(positional, # matches \"^[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?$\") ||\n  name in [\"echo\", \"printf\"] && any(args, # matches \"\\\\$\\\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\\\}\") ||\n  name in [\"echo\", \"printf\"] && source matches \"^(?:[^'$\\\\\\\\]|\\\\\\\\.|\\\\$|'[^']*')*?\\\\$(\\\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))\" ||\n  lang != \"\" && code matches \"(?:\\\\bprint|console\\\\.(?:log|error|info|warn|dir)|\\\\bputs|\\\\bpp?|\\\\bsay|\\\\becho|\\\\bprintf|(?:sys|process)\\\\.stdout\\\\.write|\\\\bcat)\\\\s*\\\\(?\\\\s*(?:f?[\\\\x22'][^\\\\x22'{]*\\\\{?)?\\\\s*(?:os\\\\.environ(?:\\\\.get\\\\(|\\\\[)|os\\\\.getenv\\\\(|process\\\\.env(?:\\\\.|\\\\[)|ENV(?:\\\\[|\\\\.fetch\\\\()|\\\\$ENV\\\\{|getenv\\\\(|Sys\\\\.getenv\\\\(|Deno\\\\.env\\\\.get\\\\()\\\\s*[\\\\x22']?[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\\\b\" ||\n  lang == \"\" && !(name in [\"echo\", \"printf\", \"printenv\", \"declare\", \"typeset\"]) && (\n    stdin.kind == \"pipe\" && (stdin.origin in [\"echo\", \"printf\"] && any(stdin.originArgs, # matches \"\\\\$(\\\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))\") ||\n      stdin.origin == \"printenv\" && any(stdin.originArgs, # matches \"^[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?$\")) ||\n    stdin.kind == \"herestring\" && any(redirects, #.op == \"<<<\" && #.target matches \"^\\\"?\\\\$(\\\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))\")))":
+	case "agent && (len(via) == 0 || showsOutput(via[len(via)-1]) || via[len(via)-1] == \"trap\") && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"]) && (\n  name == \"printenv\" && any(positional, # matches \"^[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?$\") ||\n  name in [\"declare\", \"typeset\"] && hasFlag(\"p\") && any(positional, # matches \"^[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?$\") ||\n  name in [\"echo\", \"printf\"] && any(args, # matches \"\\\\$\\\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\\\}\") ||\n  name in [\"echo\", \"printf\"] && source matches \"^(?:[^'$\\\\\\\\]|\\\\\\\\.|\\\\$|'[^']*')*?\\\\$(\\\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))\" ||\n  lang != \"\" && code matches \"(?:\\\\bprint|console\\\\.(?:log|error|info|warn|dir)|\\\\bputs|\\\\bpp?|\\\\bsay|\\\\becho|\\\\bprintf|(?:sys|process)\\\\.stdout\\\\.write|\\\\bcat)\\\\s*\\\\(?\\\\s*(?:f?[\\\\x22'][^\\\\x22'{]*\\\\{?)?\\\\s*(?:os\\\\.environ(?:\\\\.get\\\\(|\\\\[)|os\\\\.getenv\\\\(|process\\\\.env(?:\\\\.|\\\\[)|ENV(?:\\\\[|\\\\.fetch\\\\()|\\\\$ENV\\\\{|getenv\\\\(|Sys\\\\.getenv\\\\(|Deno\\\\.env\\\\.get\\\\()\\\\s*[\\\\x22']?[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\\\b\" ||\n  lang == \"\" && !(name in [\"echo\", \"printf\", \"printenv\", \"declare\", \"typeset\"]) && (\n    stdin.kind == \"pipe\" && (stdin.origin in [\"echo\", \"printf\"] && any(stdin.originArgs, # matches \"\\\\$(\\\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))\") ||\n      stdin.origin == \"printenv\" && any(stdin.originArgs, # matches \"^[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?$\")) ||\n    stdin.kind == \"herestring\" && any(redirects, #.op == \"<<<\" && #.target matches \"^\\\"?\\\\$(\\\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))\")))":
 		if scope == "command" {
 			return native12
 		}
@@ -63,7 +63,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native13
 		}
-	case "dynamic && (line matches \"(?s)\\\\b(for|while|xargs|parallel)\\\\b.*known_hosts|known_hosts.*\\\\b(xargs|parallel|while\\\\s+read)\\\\b\" ||\n  agent && line matches \"(?s)\\\\b(for|while)\\\\b.*\\\\bdo\\\\b\" && any(args, # matches \"(?i)StrictHostKeyChecking=no\") && any(args, # matches \"(?i)BatchMode=yes|^-i$\") )":
+	case "dynamic && (unfolded matches \"(?s)\\\\b(for|while|xargs|parallel)\\\\b.*known_hosts|known_hosts.*\\\\b(xargs|parallel|while\\\\s+read)\\\\b\" ||\n  agent && unfolded matches \"(?s)\\\\b(for|while)\\\\b.*\\\\bdo\\\\b\" && any(args, # matches \"(?i)StrictHostKeyChecking=no\") && any(args, # matches \"(?i)BatchMode=yes|^-i$\") )":
 		if scope == "command" {
 			return native14
 		}
@@ -191,7 +191,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native45
 		}
-	case "agent && line matches \"daemon\\\\.s(ock|[?*\\\\[])|state/+[*?\\\\[]\" && !(name in [\"ls\", \"stat\", \"file\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"du\", \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\"]) && (lower(line) contains \"hguard\" || guardPath(cwd) ||\n  any(args, # contains \"daemon.sock\" && guardPath(last(split(last(split(#, \"=\")), \":\")))))":
+	case "agent && unfolded matches \"daemon\\\\.s(ock|[?*\\\\[])|state/+[*?\\\\[]\" && !(name in [\"ls\", \"stat\", \"file\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"du\", \"cd\", \"pushd\", \"echo\", \"printf\", \"hguard\", \"hguard-plugins\", \":\"]) && (lower(unfolded) contains \"hguard\" || guardPath(cwd) ||\n  any(args, # contains \"daemon.sock\" && guardPath(last(split(last(split(#, \"=\")), \":\")))))":
 		if scope == "command" {
 			return native46
 		}
@@ -355,7 +355,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native86
 		}
-	case "line matches \"\\\\$\\\\{(BASH_CMDS|BASH_ALIASES|(dis_)?(commands|aliases|galiases|saliases|functions))\\\\[[^]]*\\\\]:{0,2}=\"":
+	case "unfolded matches \"\\\\$\\\\{(BASH_CMDS|BASH_ALIASES|(dis_)?(commands|aliases|galiases|saliases|functions))\\\\[[^]]*\\\\]:{0,2}=\"":
 		if scope == "line" {
 			return native87
 		}
@@ -363,7 +363,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native88
 		}
-	case "let escapes = len(via) > 0 && via[0] matches \"^(ba|da|z|k|mk|a)?sh -c$\" && line matches \"^\\\\s*(\\\\S*/)?(ba|da|z|k|mk|a)?sh\\\\s+-[a-zA-Z]*c[a-zA-Z]*\\\\s+('([^']|'\\\\\\\\'')*'|\\\"([^\\\"\\\\\\\\]|\\\\\\\\.)*\\\"|[\\\\w./:=@%+,-]+)\\\\s*$\" ? via[1:] : via; !(name in [\"sudo\", \"su\", \"machinectl\"]) && len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && !(stdin.kind == \"pipe\" && stdin.remote) && ((len(escapes) > 0 && !(escapes[len(escapes)-1] endsWith \"()\") && (caller in [\"codex\", \"copilot\", \"agent\"] && !(escapes[len(escapes)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(escapes[len(escapes)-1] endsWith \" interactive\" || escapes[len(escapes)-1] startsWith \"heroku run\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv|docker-compose|podman-compose|railway|toolbox) \")) ||\n (agent && len(wrappers) > 0 && (caller in [\"codex\", \"copilot\", \"agent\"] || !all(wrappers, # matches \"^(docker|podman|nerdctl|kubectl|oc)( compose)? (exec|run)$|^(docker|podman)-compose (exec|run)$|^railway run$\"))) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(wrappers) == 0 && path matches \"^(\\\\.\\\\.?/|/tmp/|/var/tmp/|/dev/shm/)\") ||\n (len(via) > 0 && via[len(via)-1] == \"script interactive\" && line matches \"(^|[\\\\s;&|(/'\\\\x22\\\\\\\\])script['\\\\x22]?\\\\)?\\\\s([^;&|]*\\\\s)?/dev/null(\\\\s*($|[;&|)'\\\\x22]))\") ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\") ||\n (stdin.kind == \"\" && any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) &&\n  (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n   any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\")))) ||\nagent && (name == \"sudo\" && hasFlag(\"s\", \"shell\", \"i\", \"login\") && !hasFlag(\"l\", \"list\", \"e\", \"edit\", \"v\", \"validate\", \"V\", \"version\", \"h\", \"help\", \"K\", \"remove-timestamp\") &&\n  all(options(\"u\", \"user\"), # in [\"root\", \"#0\"]) ||\nname == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\", \"h\", \"help\", \"V\", \"version\") && all(positional, # in [\"-\", \"root\"]) || name == \"machinectl\" && pos(0) == \"shell\" && (len(positional) == 1 || positional[1] in [\"root@\", \"root@.host\", \"@\", \"@.host\", \".host\"]) && all(options(\"uid\"), # in [\"root\", \"0\"]) || len(via) > 0 && via[len(via)-1] == \"nsenter interactive\" && stdin.kind == \"\")":
+	case "let escapes = len(via) > 0 && via[0] matches \"^(ba|da|z|k|mk|a)?sh -c$\" && line matches \"^\\\\s*(\\\\S*/)?(ba|da|z|k|mk|a)?sh\\\\s+-[a-zA-Z]*c[a-zA-Z]*\\\\s+('([^']|'\\\\\\\\'')*'|\\\"([^\\\"\\\\\\\\]|\\\\\\\\.)*\\\"|[\\\\w./:=@%+,-]+)\\\\s*$\" ? via[1:] : via; !(name in [\"sudo\", \"su\", \"machinectl\"]) && len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && !(stdin.kind == \"pipe\" && stdin.remote) && ((len(escapes) > 0 && !(escapes[len(escapes)-1] endsWith \"()\") && (caller in [\"codex\", \"copilot\", \"agent\"] && !(escapes[len(escapes)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(escapes[len(escapes)-1] endsWith \" interactive\" || escapes[len(escapes)-1] startsWith \"heroku run\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv|docker-compose|podman-compose|railway|toolbox) \")) ||\n (agent && len(wrappers) > 0 && (caller in [\"codex\", \"copilot\", \"agent\"] || !all(wrappers, # matches \"^(docker|podman|nerdctl|kubectl|oc)( compose)? (exec|run)$|^(docker|podman)-compose (exec|run)$|^railway run$\"))) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(wrappers) == 0 && path matches \"^(\\\\.\\\\.?/|/tmp/|/var/tmp/|/dev/shm/)\") ||\n (len(via) > 0 && via[len(via)-1] == \"script interactive\" && unfolded matches \"(^|[\\\\s;&|(/'\\\\x22\\\\\\\\])script['\\\\x22]?\\\\)?\\\\s([^;&|]*\\\\s)?/dev/null([ \\\\t]*($|\\\\n|[;&|)}'\\\\x22]))\") ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\") ||\n (stdin.kind == \"\" && any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) &&\n  (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n   any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\")))) ||\nagent && (name == \"sudo\" && hasFlag(\"s\", \"shell\", \"i\", \"login\") && !hasFlag(\"l\", \"list\", \"e\", \"edit\", \"v\", \"validate\", \"V\", \"version\", \"h\", \"help\", \"K\", \"remove-timestamp\") &&\n  all(options(\"u\", \"user\"), # in [\"root\", \"#0\"]) ||\nname == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\", \"h\", \"help\", \"V\", \"version\") && all(positional, # in [\"-\", \"root\"]) || name == \"machinectl\" && pos(0) == \"shell\" && (len(positional) == 1 || positional[1] in [\"root@\", \"root@.host\", \"@\", \"@.host\", \".host\"]) && all(options(\"uid\"), # in [\"root\", \"0\"]) || len(via) > 0 && via[len(via)-1] == \"nsenter interactive\" && stdin.kind == \"\")":
 		if scope == "command" {
 			return native89
 		}
@@ -375,7 +375,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native91
 		}
-	case "stdin.kind == \"\" && all(via, # matches \"^((sh|bash|dash|zsh|ksh) -c|eval|trap)$\") && program(name) in [\"pwsh\", \"powershell\", \"tclsh\", \"wish\", \"irb\", \"pry\", \"python\", \"ipython\", \"node\", \"ruby\", \"lua\", \"php\", \"perl\"] && (len(args) == 0 || (program(name) in [\"python\", \"ipython\", \"node\", \"lua\"] && hasFlag(\"i\", \"interactive\")) ||\n (program(name) == \"php\" && hasFlag(\"a\", \"interactive\")) || (program(name) == \"perl\" && hasFlag(\"d\"))) &&\nany(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) && (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\"))":
+	case "stdin.kind == \"\" && all(via, # == \"trap\" || showsOutput(#) && (!(# endsWith \" stdin\") || program(name) == \"perl\") && # != \"watch\" && !(# startsWith \"parallel \")) && program(name) in [\"pwsh\", \"powershell\", \"tclsh\", \"wish\", \"irb\", \"pry\", \"python\", \"ipython\", \"node\", \"ruby\", \"lua\", \"php\", \"perl\"] && (len(args) == 0 || (program(name) in [\"python\", \"ipython\", \"node\", \"lua\"] && hasFlag(\"i\", \"interactive\")) ||\n (program(name) == \"php\" && hasFlag(\"a\", \"interactive\")) || (program(name) == \"perl\" && hasFlag(\"d\"))) &&\nany(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) && (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\"))":
 		if scope == "command" {
 			return native92
 		}
@@ -451,7 +451,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native110
 		}
-	case "agent && (any(functions, # in [\"fish_user_key_bindings\", \"fish_prompt\", \"fish_right_prompt\", \"fish_greeting\", \"fish_title\", \"fish_mode_prompt\",\n  \"fish_command_not_found\", \"fish_preexec\", \"fish_postexec\", \"fish_focus_in\", \"command_not_found_handle\", \"command_not_found_handler\",\n  \"precmd\", \"preexec\", \"chpwd\", \"periodic\", \"zshaddhistory\", \"zshexit\", \"TRAPEXIT\", \"TRAPDEBUG\", \"TRAPZERR\"]) ||\n  line matches \"\\\\bfunction\\\\s+[^;\\\\n{(]*\\\\s(--on-(event|variable|signal|job-exit|process-exit)|-[evsjp])\\\\s\")":
+	case "agent && (any(functions, # in [\"fish_user_key_bindings\", \"fish_prompt\", \"fish_right_prompt\", \"fish_greeting\", \"fish_title\", \"fish_mode_prompt\",\n  \"fish_command_not_found\", \"fish_preexec\", \"fish_postexec\", \"fish_focus_in\", \"command_not_found_handle\", \"command_not_found_handler\",\n  \"precmd\", \"preexec\", \"chpwd\", \"periodic\", \"zshaddhistory\", \"zshexit\", \"TRAPEXIT\", \"TRAPDEBUG\", \"TRAPZERR\"]) ||\n  unfolded matches \"\\\\bfunction\\\\s+[^;\\\\n{(]*\\\\s(--on-(event|variable|signal|job-exit|process-exit)|-[evsjp])\\\\s\")":
 		if scope == "line" {
 			return native111
 		}
@@ -567,7 +567,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native139
 		}
-	case "let emptied = name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] ||\n  name == \"cp\" && len(positional) >= 2 && positional[0] in [\"/dev/null\", \"/dev/zero\"] ||\n  name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\", \"if=/dev/urandom\"]) && any(args, # matches \"^of=\") ||\n  name == \"tee\" && any(redirects, #.op == \"<\" && #.target in [\"/dev/null\", \"/dev/zero\"]) ||\n  any(redirects, #.op in [\">\", \">|\"] && #.fd in [\"\", \"1\"]) && (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # in [\"/dev/null\", \"/dev/zero\"]) || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\"));\nemptied && ( \"find\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) > 0 && all(positional, # == \"{}\") && findsRegenerable()) || \"xargs\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) == 0 && findsRegenerable()) || any(via, # == \"parallel\" || # startsWith \"parallel \") && any(positional, # contains \"$(cat\") || any(redirects, #.op in [\">\", \">|\"] && #.target == \"{}\") || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\"))":
+	case "let emptied = name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] ||\n  name == \"cp\" && len(positional) >= 2 && positional[0] in [\"/dev/null\", \"/dev/zero\"] ||\n  name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\", \"if=/dev/urandom\"]) && any(args, # matches \"^of=\") ||\n  name == \"tee\" && any(redirects, #.op == \"<\" && #.target in [\"/dev/null\", \"/dev/zero\"]) ||\n  any(redirects, #.op in [\">\", \">|\"] && #.fd in [\"\", \"1\"]) && (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # in [\"/dev/null\", \"/dev/zero\"]) || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\"));\nemptied && ( \"find\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) > 0 && all(positional, # == \"{}\") && findsRegenerable()) || \"xargs\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) == 0 && findsRegenerable()) || any(via, # == \"parallel\" || # startsWith \"parallel \") && any(positional, # contains \"$(cat\") || any(redirects, #.op in [\">\", \">|\"] && #.target == \"{}\") || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\"))":
 		if scope == "command" {
 			return native140
 		}
@@ -611,7 +611,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native150
 		}
-	case "(name != \"mv\" || len(positional) == 2 && positional[0] startsWith positional[1] && positional[0] != positional[1]) && (dynamic || \"find\" in wrappers || \"xargs\" in wrappers || line matches \"(?s)\\\\b(for|while|find|xargs)\\\\b.*\\\\b(openssl|gpg|ccrypt|age|7z|zip)\\\\b\") && line matches \"(?s)\\\\b(openssl\\\\s+(enc\\\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\\\b[^\\\\n;|&]*\\\\s(-c|--symmetric|-e|--encrypt)\\\\b|ccrypt\\\\b|age\\\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\\\b|7z\\\\s+a\\\\b[^\\\\n;|&]*\\\\s-p|zip\\\\s[^\\\\n;|&]*(-P|-e|--encrypt)\\\\b)\" && !(line matches \"\\\\b(openssl|gpg2?|ccrypt|age|7z|unzip)\\\\b[^\\\\n;|&]*\\\\s(-d|--decrypt|-decrypt)(\\\\s|$)|\\\\b7z\\\\s+[ex]\\\\b\")":
+	case "(name != \"mv\" || len(positional) == 2 && positional[0] startsWith positional[1] && positional[0] != positional[1]) && (dynamic || \"find\" in wrappers || \"xargs\" in wrappers || unfolded matches \"(?s)\\\\b(for|while|find|xargs)\\\\b.*\\\\b(openssl|gpg|ccrypt|age|7z|zip)\\\\b\") && unfolded matches \"(?s)\\\\b(openssl\\\\s+(enc\\\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\\\b[^\\\\n;|&]*\\\\s(-c|--symmetric|-e|--encrypt)\\\\b|ccrypt\\\\b|age\\\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\\\b|7z\\\\s+a\\\\b[^\\\\n;|&]*\\\\s-p|zip\\\\s[^\\\\n;|&]*(-P|-e|--encrypt)\\\\b)\" && !(line matches \"\\\\b(openssl|gpg2?|ccrypt|age|7z|unzip)\\\\b[^\\\\n;|&]*\\\\s(-d|--decrypt|-decrypt)(\\\\s|$)|\\\\b7z\\\\s+[ex]\\\\b\")":
 		if scope == "command" {
 			return native151
 		}
@@ -847,7 +847,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native209
 		}
-	case "let stdinSystemFile = stdin.kind == \"file\" && ((systemFile(stdin.from) && !ownHome(stdin.from)) || (authFile(stdin.from) && !ownHome(stdin.from))) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"cat\", \"base64\", \"gzip\", \"xxd\", \"head\", \"tail\", \"tar\", \"zip\"] && any(stdin.args, (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#)));\nlet read = \"\\\\$\\\\(\\\\s*(<\\\\s*|(cat|head|tail|base64|xxd|gzip|tac|strings|od)\\\\s+[^)]*?)(/etc|/root|/var/log|/proc|/sys|/boot|/usr/share/base-passwd)/\"; let systemVar = line matches \"(^|[\\\\s;&|({])[A-Za-z_][A-Za-z0-9_]*=[\\\"']?\" + read; name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\"), (systemFile(uploadedFile(#)) && !ownHome(uploadedFile(#))) || (authFile(uploadedFile(#)) && !ownHome(uploadedFile(#))) ||\n    # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(options(\"T\", \"upload-file\"), (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#))) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar ||\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"T\", \"upload-file\"), # in [\"@-\", \"-\", \"@/dev/stdin\"]) && stdinSystemFile) ||\nname in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#)) || # in [\"-\", \"/dev/stdin\", \"/dev/fd/0\"] && stdinSystemFile) ||\n  any(options(\"post-data\", \"body-data\"), # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar) ||\nname in [\"http\", \"https\", \"xh\", \"xhs\"] && (any(positional[1:], # matches \"^[^=@:]+=?@/\" && (systemFile(split(#, \"@\")[1]) && !ownHome(split(#, \"@\")[1]))) || stdinSystemFile) || name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"socat\", \"telnet\"] && stdin.kind == \"pipe\" && stdinSystemFile":
+	case "let stdinSystemFile = stdin.kind == \"file\" && ((systemFile(stdin.from) && !ownHome(stdin.from)) || (authFile(stdin.from) && !ownHome(stdin.from))) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"cat\", \"base64\", \"gzip\", \"xxd\", \"head\", \"tail\", \"tar\", \"zip\"] && any(stdin.args, (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#)));\nlet read = \"\\\\$\\\\(\\\\s*(<\\\\s*|(cat|head|tail|base64|xxd|gzip|tac|strings|od)\\\\s+[^)]*?)(/etc|/root|/var/log|/proc|/sys|/boot|/usr/share/base-passwd)/\"; let systemVar = unfolded matches \"(^|[\\\\s;&|({])[A-Za-z_][A-Za-z0-9_]*=[\\\"']?\" + read; name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\"), (systemFile(uploadedFile(#)) && !ownHome(uploadedFile(#))) || (authFile(uploadedFile(#)) && !ownHome(uploadedFile(#))) ||\n    # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(options(\"T\", \"upload-file\"), (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#))) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar ||\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"T\", \"upload-file\"), # in [\"@-\", \"-\", \"@/dev/stdin\"]) && stdinSystemFile) ||\nname in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#)) || # in [\"-\", \"/dev/stdin\", \"/dev/fd/0\"] && stdinSystemFile) ||\n  any(options(\"post-data\", \"body-data\"), # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar) ||\nname in [\"http\", \"https\", \"xh\", \"xhs\"] && (any(positional[1:], # matches \"^[^=@:]+=?@/\" && (systemFile(split(#, \"@\")[1]) && !ownHome(split(#, \"@\")[1]))) || stdinSystemFile) || name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"socat\", \"telnet\"] && stdin.kind == \"pipe\" && stdinSystemFile":
 		if scope == "command" {
 			return native210
 		}
@@ -1267,7 +1267,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native314
 		}
-	case "let leaf = \"\\\\.(metadata\\\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\\\.[\\\\w./-]+)?)|type|kind|apiVersion|immutable)\"; let o = option(\"o\", \"output\"); pos(0) == \"view-secret\" && len(positional) > 1 || pos(0) == \"get\" && (any(positional[1:], # matches \"^((secrets?|secret/.+|secrets/.+)(,|$))+\" || # matches \",secrets?(,|$)\") ||\n  any(positional[1:], # matches \"^\\\"?\\\\$\") && line matches \"\\\\b(kubectl|oc|k)\\\\s[^|;&\\\\n]*\\\\bget\\\\s+(secrets?|secret/)\") &&\no matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\" && !(o matches \"^jsonpath(-as-json)?=(\\\\{(range\\\\s+\\\\.items(\\\\[[^\\\\]]*\\\\])?|end|\\\"[^\\\"]*\\\"|(\\\\.items(\\\\[[^\\\\]]*\\\\])?)?\" + leaf + \")\\\\}|[^{}])*$\" ||\n  o matches \"^custom-columns=[^:,]+:\" + leaf + \"(,[^:,]+:\" + leaf + \")*$\")":
+	case "let leaf = \"\\\\.(metadata\\\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\\\.[\\\\w./-]+)?)|type|kind|apiVersion|immutable)\"; let o = option(\"o\", \"output\"); pos(0) == \"view-secret\" && len(positional) > 1 || pos(0) == \"get\" && (any(positional[1:], # matches \"^((secrets?|secret/.+|secrets/.+)(,|$))+\" || # matches \",secrets?(,|$)\") ||\n  any(positional[1:], # matches \"^\\\"?\\\\$\") && unfolded matches \"\\\\b(kubectl|oc|k)\\\\s[^|;&\\\\n]*\\\\bget\\\\s+(secrets?|secret/)\") &&\no matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\" && !(o matches \"^jsonpath(-as-json)?=(\\\\{(range\\\\s+\\\\.items(\\\\[[^\\\\]]*\\\\])?|end|\\\"[^\\\"]*\\\"|(\\\\.items(\\\\[[^\\\\]]*\\\\])?)?\" + leaf + \")\\\\}|[^{}])*$\" ||\n  o matches \"^custom-columns=[^:,]+:\" + leaf + \"(,[^:,]+:\" + leaf + \")*$\")":
 		if scope == "command" {
 			return native315
 		}
@@ -1351,11 +1351,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native335
 		}
-	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; lang != \"\" && code matches \"\\\\blistdir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bscandir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bglob\\\\(\\\\s*[\\\"']/proc/(\\\\*|\\\\[0-9\\\\])|\\\\bpsutil\\\\.(process_iter|pids)\\\\b|readdirSync\\\\(\\\\s*[\\\"'`]/proc/?[\\\"'`]|opendir\\\\([^)]*[\\\"']/proc/?[\\\"']\" &&\n  code matches \"\\\\bos\\\\.kill\\\\(|\\\\.(kill|terminate|send_signal)\\\\(|\\\\bprocess\\\\.kill\\\\(|\\\\bkill\\\\s*\\\\(?\\\\s*(9|-9|'KILL'|\\\"KILL\\\"|SIGKILL|'TERM'|\\\"TERM\\\")\" &&\n  !(code matches \"\\\\b(comm|cmdline|exe|status|username|uids|name)\\\\b\") ||\nname in [\"pkill\", \"killall\"] && (\n  let users = options(\"u\", \"U\", \"euid\", \"uid\", \"user\");\n  let names = filter(positional, !(# in users));\n  (name == \"pkill\" || hasFlag(\"r\", \"regexp\")) && any(names, # in [\".\", \".*\", \".+\", \"^\", \"$\", \"^.*\", \"^.*$\", \"^.+$\", \"[^]*\", \"\"]) ||\n  len(users) > 0 && len(names) == 0) ||\nany(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && line matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || line matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
+	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; lang != \"\" && code matches \"\\\\blistdir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bscandir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bglob\\\\(\\\\s*[\\\"']/proc/(\\\\*|\\\\[0-9\\\\])|\\\\bpsutil\\\\.(process_iter|pids)\\\\b|readdirSync\\\\(\\\\s*[\\\"'`]/proc/?[\\\"'`]|opendir\\\\([^)]*[\\\"']/proc/?[\\\"']\" &&\n  code matches \"\\\\bos\\\\.kill\\\\(|\\\\.(kill|terminate|send_signal)\\\\(|\\\\bprocess\\\\.kill\\\\(|\\\\bkill\\\\s*\\\\(?\\\\s*(9|-9|'KILL'|\\\"KILL\\\"|SIGKILL|'TERM'|\\\"TERM\\\")\" &&\n  !(code matches \"\\\\b(comm|cmdline|exe|status|username|uids|name)\\\\b\") ||\nname in [\"pkill\", \"killall\"] && (\n  let users = options(\"u\", \"U\", \"euid\", \"uid\", \"user\");\n  let names = filter(positional, !(# in users));\n  (name == \"pkill\" || hasFlag(\"r\", \"regexp\")) && any(names, # in [\".\", \".*\", \".+\", \"^\", \"$\", \"^.*\", \"^.*$\", \"^.+$\", \"[^]*\", \"\"]) ||\n  len(users) > 0 && len(names) == 0) ||\nany(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && unfolded matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || unfolded matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
 		if scope == "command" {
 			return native336
 		}
-	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (line matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && line matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
+	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || unfolded matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && unfolded matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
 		if scope == "command" {
 			return native337
 		}
@@ -1383,7 +1383,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native343
 		}
-	case "let core = \"^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\\\.(service|socket))?$\"; name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && any(positional[1:], # matches core) || name in [\"service\", \"rc-service\"] && pos(1) in [\"stop\", \"zap\"] && pos(0) matches core || name == \"sv\" && pos(0) in [\"down\", \"stop\", \"kill\", \"force-stop\"] && any(positional[1:], # matches core) || name in [\"pkill\", \"killall\"] && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, # matches core || # matches \"^(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)$\") || name == \"pkill\" && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, let p = #; any([\"sshd\", \"/usr/sbin/sshd -D\", \"cron\", \"/usr/sbin/cron -f\", \"crond\", \"systemd-logind\", \"/lib/systemd/systemd-logind\", \"dbus-daemon\", \"NetworkManager\"], patternFinds((hasFlag(\"i\", \"ignore-case\") ? \"(?i)\" : \"\") + p, #))) || name == \"kill\" && !hasFlag(\"HUP\", \"SIGHUP\", \"USR1\", \"SIGUSR1\", \"0\") && (any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\") ||\n  any(positional, # matches \"^\\\\$\\\\{?[A-Za-z_]\") && line matches \"\\\\b[A-Za-z_][A-Za-z0-9_]*=[\\\"']?(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\")":
+	case "let core = \"^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\\\.(service|socket))?$\"; name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && any(positional[1:], # matches core) || name in [\"service\", \"rc-service\"] && pos(1) in [\"stop\", \"zap\"] && pos(0) matches core || name == \"sv\" && pos(0) in [\"down\", \"stop\", \"kill\", \"force-stop\"] && any(positional[1:], # matches core) || name in [\"pkill\", \"killall\"] && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, # matches core || # matches \"^(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)$\") || name == \"pkill\" && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, let p = #; any([\"sshd\", \"/usr/sbin/sshd -D\", \"cron\", \"/usr/sbin/cron -f\", \"crond\", \"systemd-logind\", \"/lib/systemd/systemd-logind\", \"dbus-daemon\", \"NetworkManager\"], patternFinds((hasFlag(\"i\", \"ignore-case\") ? \"(?i)\" : \"\") + p, #))) || name == \"kill\" && !hasFlag(\"HUP\", \"SIGHUP\", \"USR1\", \"SIGUSR1\", \"0\") && (any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\") ||\n  any(positional, # matches \"^\\\\$\\\\{?[A-Za-z_]\") && unfolded matches \"\\\\b[A-Za-z_][A-Za-z0-9_]*=[\\\"']?(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\")":
 		if scope == "command" {
 			return native344
 		}
@@ -1391,7 +1391,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native345
 		}
-	case "let daemon = \"d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$\"; (hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"] ||\n    any(args, # startsWith \"$\") && line matches \"(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b|\\\\b(pgrep|pidof)\\\\b[^|;&]*\\\\|\\\\s*while\\\\s+read\\\\b)\") &&\n  (agent || any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\", \"su\"]) || hasFlag(\"u\", \"U\", \"g\", \"G\", \"euid\", \"uid\", \"group\", \"pgroup\", \"user\") ||\n    name == \"pkill\" && hasFlag(\"P\", \"parent\", \"s\", \"session\", \"t\", \"terminal\", \"ns\", \"nslist\") ||\n    line matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s-[a-zA-Z]*[uUgGPst]\" ||\n    any(positional, # matches daemon) || line matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s['\\\"]?[\\\\w./-]*d['\\\"]?(\\\\s|\\\\)|`|$)\") ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "let daemon = \"d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$\"; (hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"] ||\n    any(args, # startsWith \"$\") && unfolded matches \"(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b|\\\\b(pgrep|pidof)\\\\b[^|;&]*\\\\|\\\\s*while\\\\s+read\\\\b)\") &&\n  (agent || any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\", \"su\"]) || hasFlag(\"u\", \"U\", \"g\", \"G\", \"euid\", \"uid\", \"group\", \"pgroup\", \"user\") ||\n    name == \"pkill\" && hasFlag(\"P\", \"parent\", \"s\", \"session\", \"t\", \"terminal\", \"ns\", \"nslist\") ||\n    unfolded matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s-[a-zA-Z]*[uUgGPst]\" ||\n    any(positional, # matches daemon) || unfolded matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s['\\\"]?[\\\\w./-]*d['\\\"]?(\\\\s|\\\\)|`|$)\") ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native346
 		}
@@ -1455,7 +1455,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native361
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && abbrevWords(\"link set|change\", positional) && \"down\" in positional) || (name == \"ip\" && abbrevWords(\"address flush\", positional)) || (name == \"ip\" && (abbrevWords(\"link delete\", positional) || abbrevWords(\"address delete\", positional)) && any(positional, # matches \"^(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|ww[a-z0-9]+|bond[0-9]+|team[0-9]+|vmbr[0-9]+|br[0-9]+)$\")) || (name == \"ip\" && abbrevWords(\"route flush|delete\", positional) && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"nmcli\" && (abbrevWords(\"device disconnect|down\", positional) || abbrevWords(\"connection down|delete\", positional) || abbrevWords(\"networking off\", positional) ||\n  abbrevWords(\"radio\", positional) && any(positional, # in [\"off\", \"of\", \"no\", \"false\"]))) ||\n(name == \"wg-quick\" && pos(0) == \"down\") || (name == \"tailscale\" && pos(0) in [\"down\", \"logout\"]) || (name == \"rfkill\" && pos(0) == \"block\" && !(lower(pos(1)) in [\"bluetooth\", \"nfc\", \"gps\", \"fm\", \"uwb\", \"ultrawideband\"])) || (name == \"networksetup\" && any(args, lower(#) in [\"-setairportpower\", \"-setnetworkserviceenabled\"]) && lower(args[len(args)-1]) == \"off\" || name == \"networksetup\" && any(args, lower(#) in [\"-setv4off\", \"-removenetworkservice\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\")) || (name == \"ufw\" && !hasFlag(\"dry-run\") && (any(positional, # in [\"deny\", \"reject\"]) || any(positional, # == \"delete\") && any(positional, # == \"allow\")) && any(positional, lower(#) matches \"^(22|ssh|openssh)(/tcp)?$\") &&\n  !(join(positional, \" \") matches \"\\\\bfrom [^a]|\\\\bfrom a[^n]\")) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\") && any(args, # == \"INPUT\") &&\n  any(options(\"j\", \"jump\"), # in [\"DROP\", \"REJECT\"]) && join(args, \" \") matches \"--(dports?|destination-ports?)(\\\\s+|=)([0-9:]+,)*(22|ssh|(0*([0-9]|1[0-9]|2[0-2]))?:(0*(2[2-9]|[3-9][0-9]|[1-9][0-9]{2,4}))?)(,|\\\\s|$)\" &&\n  !(hasFlag(\"s\", \"source\", \"src-range\", \"m\") && join(args, \" \") matches \"(^|\\\\s)(-s|--source|--src-range)(\\\\s+|=)[0-9a-fA-F]\" && !(join(args, \" \") matches \"(^|\\\\s)(-s|--source)(\\\\s+|=)(0\\\\.0\\\\.0\\\\.0/0|::/0)(\\\\s|$)\"))) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && join(args, \" \") matches \"^((^|\\\\s+)((-[AI]\\\\s*|--append(\\\\s+|=)|--insert(\\\\s+|=))(INPUT|OUTPUT)(\\\\s+[0-9]+)?|(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)|--reject-with(\\\\s+|=)\\\\S+|(-p\\\\s*|--protocol(\\\\s+|=))(tcp|all|6)|(-t\\\\s*|--table(\\\\s+|=))filter|(-w|--wait)(\\\\s+[0-9]+)?|-v|(-s\\\\s*|--source(\\\\s+|=))(0\\\\.0\\\\.0\\\\.0/0|::/0)|(-[io]\\\\s*|--(in|out)-interface(\\\\s+|=))(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|bond[0-9]+|br[0-9]+|vmbr[0-9]+|\\\\+)|-m\\\\s+comment\\\\s+--comment(\\\\s+|=).*))+\\\\s*$\" &&\n  join(args, \" \") matches \"(^|\\\\s)(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)(\\\\s|$)\") ||\n(name == \"nft\" && (join(args, \" \") matches \"(?i)\\\\bhook\\\\s+(input|output)\\\\b.*\\\\bpolicy\\\\s+(drop|reject)\\\\b\" ||\n  join(args, \" \") matches \"(?i)\\\\b(add|insert|a|i)\\\\s+rule\\\\s+(\\\\S+\\\\s+)?\\\\S+\\\\s+(input|output)\\\\s+(counter\\\\s+|log\\\\s+)*(drop|reject)\\\\s*$\")) ||\n(name == \"nft\" && join(args, \" \") matches \"\\\\bdport\\\\s+(\\\\{[^}]*\\\\b(22|ssh)\\\\b[^}]*\\\\}|(22|ssh)\\\\b).*\\\\b(drop|reject)\\\\b\" && !(join(args, \" \") matches \"\\\\bsaddr\\\\b\")) || (name == \"firewall-cmd\" && (hasFlag(\"panic-on\") || any(args, # matches \"^--remove-(service=ssh|port=22/tcp)$\") || join(args, \" \") matches \"--remove-(service ssh|port 22/tcp)(\\\\s|$)\")) || (name == \"tc\" && pos(0) in [\"qdisc\", \"q\", \"qd\", \"qdi\", \"qdis\"] && pos(1) in [\"add\", \"replace\", \"change\", \"a\", \"r\", \"c\"] &&\n  (any(positional, # == \"blackhole\") || any(positional, # == \"netem\") && line matches \"\\\\b(loss|corrupt)\\\\s+(random\\\\s+)?100(\\\\.0+)?%\"))":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && abbrevWords(\"link set|change\", positional) && \"down\" in positional) || (name == \"ip\" && abbrevWords(\"address flush\", positional)) || (name == \"ip\" && (abbrevWords(\"link delete\", positional) || abbrevWords(\"address delete\", positional)) && any(positional, # matches \"^(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|ww[a-z0-9]+|bond[0-9]+|team[0-9]+|vmbr[0-9]+|br[0-9]+)$\")) || (name == \"ip\" && abbrevWords(\"route flush|delete\", positional) && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"nmcli\" && (abbrevWords(\"device disconnect|down\", positional) || abbrevWords(\"connection down|delete\", positional) || abbrevWords(\"networking off\", positional) ||\n  abbrevWords(\"radio\", positional) && any(positional, # in [\"off\", \"of\", \"no\", \"false\"]))) ||\n(name == \"wg-quick\" && pos(0) == \"down\") || (name == \"tailscale\" && pos(0) in [\"down\", \"logout\"]) || (name == \"rfkill\" && pos(0) == \"block\" && !(lower(pos(1)) in [\"bluetooth\", \"nfc\", \"gps\", \"fm\", \"uwb\", \"ultrawideband\"])) || (name == \"networksetup\" && any(args, lower(#) in [\"-setairportpower\", \"-setnetworkserviceenabled\"]) && lower(args[len(args)-1]) == \"off\" || name == \"networksetup\" && any(args, lower(#) in [\"-setv4off\", \"-removenetworkservice\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\")) || (name == \"ufw\" && !hasFlag(\"dry-run\") && (any(positional, # in [\"deny\", \"reject\"]) || any(positional, # == \"delete\") && any(positional, # == \"allow\")) && any(positional, lower(#) matches \"^(22|ssh|openssh)(/tcp)?$\") &&\n  !(join(positional, \" \") matches \"\\\\bfrom [^a]|\\\\bfrom a[^n]\")) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\") && any(args, # == \"INPUT\") &&\n  any(options(\"j\", \"jump\"), # in [\"DROP\", \"REJECT\"]) && join(args, \" \") matches \"--(dports?|destination-ports?)(\\\\s+|=)([0-9:]+,)*(22|ssh|(0*([0-9]|1[0-9]|2[0-2]))?:(0*(2[2-9]|[3-9][0-9]|[1-9][0-9]{2,4}))?)(,|\\\\s|$)\" &&\n  !(hasFlag(\"s\", \"source\", \"src-range\", \"m\") && join(args, \" \") matches \"(^|\\\\s)(-s|--source|--src-range)(\\\\s+|=)[0-9a-fA-F]\" && !(join(args, \" \") matches \"(^|\\\\s)(-s|--source)(\\\\s+|=)(0\\\\.0\\\\.0\\\\.0/0|::/0)(\\\\s|$)\"))) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && join(args, \" \") matches \"^((^|\\\\s+)((-[AI]\\\\s*|--append(\\\\s+|=)|--insert(\\\\s+|=))(INPUT|OUTPUT)(\\\\s+[0-9]+)?|(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)|--reject-with(\\\\s+|=)\\\\S+|(-p\\\\s*|--protocol(\\\\s+|=))(tcp|all|6)|(-t\\\\s*|--table(\\\\s+|=))filter|(-w|--wait)(\\\\s+[0-9]+)?|-v|(-s\\\\s*|--source(\\\\s+|=))(0\\\\.0\\\\.0\\\\.0/0|::/0)|(-[io]\\\\s*|--(in|out)-interface(\\\\s+|=))(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|bond[0-9]+|br[0-9]+|vmbr[0-9]+|\\\\+)|-m\\\\s+comment\\\\s+--comment(\\\\s+|=).*))+\\\\s*$\" &&\n  join(args, \" \") matches \"(^|\\\\s)(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)(\\\\s|$)\") ||\n(name == \"nft\" && (join(args, \" \") matches \"(?i)\\\\bhook\\\\s+(input|output)\\\\b.*\\\\bpolicy\\\\s+(drop|reject)\\\\b\" ||\n  join(args, \" \") matches \"(?i)\\\\b(add|insert|a|i)\\\\s+rule\\\\s+(\\\\S+\\\\s+)?\\\\S+\\\\s+(input|output)\\\\s+(counter\\\\s+|log\\\\s+)*(drop|reject)\\\\s*$\")) ||\n(name == \"nft\" && join(args, \" \") matches \"\\\\bdport\\\\s+(\\\\{[^}]*\\\\b(22|ssh)\\\\b[^}]*\\\\}|(22|ssh)\\\\b).*\\\\b(drop|reject)\\\\b\" && !(join(args, \" \") matches \"\\\\bsaddr\\\\b\")) || (name == \"firewall-cmd\" && (hasFlag(\"panic-on\") || any(args, # matches \"^--remove-(service=ssh|port=22/tcp)$\") || join(args, \" \") matches \"--remove-(service ssh|port 22/tcp)(\\\\s|$)\")) || (name == \"tc\" && pos(0) in [\"qdisc\", \"q\", \"qd\", \"qdi\", \"qdis\"] && pos(1) in [\"add\", \"replace\", \"change\", \"a\", \"r\", \"c\"] &&\n  (any(positional, # == \"blackhole\") || any(positional, # == \"netem\") && unfolded matches \"\\\\b(loss|corrupt)\\\\s+(random\\\\s+)?100(\\\\.0+)?%\"))":
 		if scope == "command" {
 			return native362
 		}
@@ -1523,7 +1523,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native378
 		}
-	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || name == \"tee\" && !hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && (stdin.from in [\":\", \"true\", \"false\"] || stdin.static && stdin.text == \"\") &&\n  any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") ||\nname in [\"cp\", \"install\"] && len(positional) >= 2 && positional[0] == \"/dev/null\" && any(positional[1:], under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") || name == \"dd\" && \"if=/dev/null\" in args && any(args, # startsWith \"of=\" && (under(#[3:], \"/var/log\") || #[3:] matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || name == \"tee\" && !hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && (stdin.from in [\":\", \"true\", \"false\"] || stdin.static && stdin.text == \"\") &&\n  any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") ||\nname in [\"cp\", \"install\"] && len(positional) >= 2 && positional[0] == \"/dev/null\" && any(positional[1:], under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") || name == \"dd\" && \"if=/dev/null\" in args && any(args, # startsWith \"of=\" && (under(#[3:], \"/var/log\") || #[3:] matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && all(positional, # == \"/dev/null\") && (len(positional) > 0 || stdin.kind == \"\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native379
 		}
@@ -1531,19 +1531,19 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native380
 		}
-	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && line matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && line matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   line matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
+	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (unfolded matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n unfolded matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && unfolded matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && unfolded matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   unfolded matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
 		if scope == "command" {
 			return native381
 		}
-	case "background && line matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || line matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+	case "background && unfolded matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || unfolded matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
 		if scope == "command" {
 			return native382
 		}
-	case "line matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || line matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && line matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || line matches \"(?m)(^|[;&|]|\\\\bdo)\\\\s*(yes|cat\\\\s+/dev/(zero|urandom))\\\\s*>\\\\s*/dev/null\\\\s*&($|[^&>])\" || line matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
+	case "unfolded matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || unfolded matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && unfolded matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || unfolded matches \"(?m)(^|[;&|{(]|\\\\b(do|then|else))\\\\s*(yes|cat\\\\s+/dev/(zero|urandom))\\\\s*>\\\\s*/dev/null\\\\s*&($|[^&>])\" || unfolded matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
 		if scope == "line" {
 			return native383
 		}
-	case "background && line matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
+	case "background && unfolded matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
 		if scope == "command" {
 			return native384
 		}
@@ -1668,7 +1668,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [792]lazyRegexp{
+var nativeRegexps = [790]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1684,7 +1684,6 @@ var nativeRegexps = [792]lazyRegexp{
 	{src: "[eisSvkKhVAbEHP]"},
 	{src: "(?i)\\bpassw|\\bAKIA|BEGIN [A-Z ]*PRIVATE KEY|kMDItemTextContent\\s*==.*(secret|token|passw|AKIA)"},
 	{src: "(?i)key|token|secret|pass|cred|auth"},
-	{src: "^((ba|z|da|k|fi)?sh -c|eval|trap)$"},
 	{src: "^[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?$"},
 	{src: "\\$\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?\\}"},
 	{src: "^(?:[^'$\\\\]|\\\\.|\\$|'[^']*')*?\\$(\\{[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?(\\}|:[^+]|[-=?#%/^,@])|[A-Za-z0-9_]*(SECRET|SECRET_?KEY|SIGNING_KEY|ENCRYPTION_KEY|MASTER_KEY|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|DATABASE_URL|DB_URL|REDIS_URL|MONGO(DB)?_UR[LI]|POSTGRES_URL|DSN)(_[0-9]+)?([^A-Za-z0-9_{]|$))"},
@@ -1838,12 +1837,11 @@ var nativeRegexps = [792]lazyRegexp{
 	{src: "^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv|docker-compose|podman-compose|railway|toolbox) "},
 	{src: "^(docker|podman|nerdctl|kubectl|oc)( compose)? (exec|run)$|^(docker|podman)-compose (exec|run)$|^railway run$"},
 	{src: "^(\\.\\.?/|/tmp/|/var/tmp/|/dev/shm/)"},
-	{src: "(^|[\\s;&|(/'\\x22\\\\])script['\\x22]?\\)?\\s([^;&|]*\\s)?/dev/null(\\s*($|[;&|)'\\x22]))"},
+	{src: "(^|[\\s;&|(/'\\x22\\\\])script['\\x22]?\\)?\\s([^;&|]*\\s)?/dev/null([ \\t]*($|\\n|[;&|)}'\\x22]))"},
 	{src: "^(sudo|doas|run0|pkexec) .* interactive$"},
 	{src: "^(-u|--user=?)?(root|#?0)$"},
 	{src: "^(\\./[^/]+|(/tmp|/var/tmp|/dev/shm)/[^/]+)$"},
 	{src: "^(\\.\\.?/|/tmp/|/var/tmp/|/dev/shm/)[^/]+$"},
-	{src: "^((sh|bash|dash|zsh|ksh) -c|eval|trap)$"},
 	{src: "^(-u|--user=?)?#(-1|4294967295)$"},
 	{src: "^ld(-linux.*|-musl.*)?\\.so"},
 	{src: "^(-l.|--load=)"},
@@ -2378,7 +2376,7 @@ var nativeRegexps = [792]lazyRegexp{
 	{src: "(?s)\\b(while\\s+(true|:)|until\\s+false)\\s*;?\\s*do\\b"},
 	{src: "\\b([A-Za-z_][A-Za-z0-9_]*)=\"?\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?\"?\\s*(;|\\n|$)"},
 	{src: "\\bsleep\\b|\\bread\\b"},
-	{src: "(?m)(^|[;&|]|\\bdo)\\s*(yes|cat\\s+/dev/(zero|urandom))\\s*>\\s*/dev/null\\s*&($|[^&>])"},
+	{src: "(?m)(^|[;&|{(]|\\b(do|then|else))\\s*(yes|cat\\s+/dev/(zero|urandom))\\s*>\\s*/dev/null\\s*&($|[^&>])"},
 	{src: "(?s)\\bwhile\\s+(True|1)\\s*:[^\\n]*\\.(append|extend)\\(|(while\\s*\\(\\s*(true|1)\\s*\\)|for\\s*\\(\\s*;\\s*;\\s*\\))\\s*\\{?[^}]*\\.push\\("},
 	{src: "sleep|recv|read|input|get\\(|accept|poll|select"},
 	{src: "(?s)(\\bwhile\\s+(true|:|\\[\\s*1\\s*\\]|\\(\\(\\s*1\\s*\\)\\))\\s*;?\\s*do\\b|\\buntil\\s+false\\b|\\bfor\\s*\\(\\(\\s*;\\s*;\\s*\\)\\)|\\bfor\\s+\\w+\\s+in\\s+[^;\\n]*(\\bseq\\s+(-\\S+\\s+)*([0-9]+\\s+){0,2}[0-9]{5,}\\b|\\{-?[0-9]+\\.\\.[0-9]{5,}(\\.\\.[0-9]+)?\\})|\\b(for|while)\\s*\\(\\([^)]*<=?\\s*[0-9]{5,})"},
@@ -2814,8 +2812,9 @@ func native11(env any) bool {
 func native12(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		((len(e.Via) == 0) ||
-			matchReAny(&nativeRegexps[15], "sh -c\x00eval\x00trap", index(e.Via, (len(e.Via)-1))))) &&
+		(((len(e.Via) == 0) ||
+			showsOutput(index(e.Via, (len(e.Via)-1)))) ||
+			(index(e.Via, (len(e.Via)-1)) == "trap"))) &&
 		(e.PipeIndex == (e.PipeLen - 1))) &&
 		!anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, ">", ">>", ">|", "&>", "&>>") &&
@@ -2823,36 +2822,36 @@ func native12(env any) bool {
 		})) &&
 		(((((((e.Name == "printenv") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[16], "ecret\x00igning_key\x00encryption_key\x00master_key\x00token\x00passw\x00key\x00ccess_key\x00private_key\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0)
+				return matchReAny(&nativeRegexps[15], "ecret\x00igning_key\x00encryption_key\x00master_key\x00token\x00passw\x00key\x00ccess_key\x00private_key\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0)
 			})) ||
 			((in(e.Name, "declare", "typeset") &&
 				e.HasFlag("p")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[16], "ecret\x00igning_key\x00encryption_key\x00master_key\x00token\x00passw\x00key\x00ccess_key\x00private_key\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0)
+					return matchReAny(&nativeRegexps[15], "ecret\x00igning_key\x00encryption_key\x00master_key\x00token\x00passw\x00key\x00ccess_key\x00private_key\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0)
 				}))) ||
 			(in(e.Name, "echo", "printf") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[17], "${", p0)
+					return matchReWith(&nativeRegexps[16], "${", p0)
 				}))) ||
 			(in(e.Name, "echo", "printf") &&
-				matchReWith(&nativeRegexps[18], "$", e.Source))) ||
+				matchReWith(&nativeRegexps[17], "$", e.Source))) ||
 			((e.Lang != "") &&
-				matchReAny(&nativeRegexps[19], "environ\x00getenv(\x00process.env\x00env\x00$env{\x00getenv(\x00sys.getenv(\x00deno.env.get(", e.Code))) ||
+				matchReAny(&nativeRegexps[18], "environ\x00getenv(\x00process.env\x00env\x00$env{\x00getenv(\x00sys.getenv(\x00deno.env.get(", e.Code))) ||
 			(((e.Lang == "") &&
 				!in(e.Name, "echo", "printf", "printenv", "declare", "typeset")) &&
 				(((e.Stdin.Kind == "pipe") &&
 					((in(e.Stdin.Origin, "echo", "printf") &&
 						anyOf(e.Stdin.OriginArgs, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[20], "$", p0)
+							return matchReWith(&nativeRegexps[19], "$", p0)
 						})) ||
 						((e.Stdin.Origin == "printenv") &&
 							anyOf(e.Stdin.OriginArgs, func(p0 string) bool {
-								return matchReAny(&nativeRegexps[16], "ecret\x00igning_key\x00encryption_key\x00master_key\x00token\x00passw\x00key\x00ccess_key\x00private_key\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0)
+								return matchReAny(&nativeRegexps[15], "ecret\x00igning_key\x00encryption_key\x00master_key\x00token\x00passw\x00key\x00ccess_key\x00private_key\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0)
 							})))) ||
 					((e.Stdin.Kind == "herestring") &&
 						anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 							return ((p0.Op == "<<<") &&
-								matchReWith(&nativeRegexps[21], "$", p0.Target))
+								matchReWith(&nativeRegexps[20], "$", p0.Target))
 						}))))))
 }
 
@@ -2873,7 +2872,7 @@ func native13(env any) bool {
 				return ((((((((((((((((e.Name == "aws") &&
 					(e.Pos(0) == "s3")) &&
 					in(e.Pos(1), "sync", "cp", "mv")) &&
-					matchReWith(&nativeRegexps[22], "s3://", let2)) &&
+					matchReWith(&nativeRegexps[21], "s3://", let2)) &&
 					anyOf(sliceOf(e.Positional, 2, (len(e.Positional)-1)), func(p0 string) bool {
 						return ((isHome(p0) ||
 							isRoot(p0)) ||
@@ -2885,7 +2884,7 @@ func native13(env any) bool {
 						anyOf(e.Positional, func(p0 string) bool {
 							return in(p0, "cp", "rsync", "mv")
 						})) &&
-						matchReWith(&nativeRegexps[23], "gs://", let2)) &&
+						matchReWith(&nativeRegexps[22], "gs://", let2)) &&
 						anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
 							return ((isHome(p0) ||
 								isRoot(p0)) ||
@@ -2918,13 +2917,13 @@ func native13(env any) bool {
 								in(cleanPath(p0), "/home", "/Users"))
 						})) &&
 						((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[24], "ssh://\x00:", p0)
+							return matchReAny(&nativeRegexps[23], "ssh://\x00:", p0)
 						}) ||
 							anyOf(e.Options("r", "repo"), func(p0 string) bool {
-								return matchReAny(&nativeRegexps[25], "ssh://\x00:", p0)
+								return matchReAny(&nativeRegexps[24], "ssh://\x00:", p0)
 							})) ||
 							(in("BORG_REPO", keysOf(e.Assigns)...) &&
-								matchReAny(&nativeRegexps[25], "ssh://\x00:", e.Assigns["BORG_REPO"]))))) ||
+								matchReAny(&nativeRegexps[24], "ssh://\x00:", e.Assigns["BORG_REPO"]))))) ||
 					((((e.Name == "kopia") &&
 						in(e.Pos(0), "snapshot", "snap")) &&
 						(e.Pos(1) == "create")) &&
@@ -2943,7 +2942,7 @@ func native13(env any) bool {
 						}))) ||
 					((((e.Name == "azcopy") &&
 						in(e.Pos(0), "copy", "cp", "sync")) &&
-						matchReWith(&nativeRegexps[26], "http", let2)) &&
+						matchReWith(&nativeRegexps[25], "http", let2)) &&
 						anyOf(sliceOf(e.Positional, 1, (len(e.Positional)-1)), func(p0 string) bool {
 							return ((isHome(p0) ||
 								isRoot(p0)) ||
@@ -2960,7 +2959,7 @@ func native13(env any) bool {
 						((e.Pos(0) == "cp") ||
 							((e.Pos(0) == "container") &&
 								(e.Pos(1) == "cp")))) &&
-						matchReWith(&nativeRegexps[27], ":", let2)) &&
+						matchReWith(&nativeRegexps[26], ":", let2)) &&
 						anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
 							return ((isHome(p0) ||
 								isRoot(p0)) ||
@@ -2968,7 +2967,7 @@ func native13(env any) bool {
 						}))) ||
 					(((in(e.Name, "rsync", "scp") &&
 						(len(e.Positional) >= 2)) &&
-						matchReAny(&nativeRegexps[28], ":\x00rsync://", index(e.Positional, (len(e.Positional)-1)))) &&
+						matchReAny(&nativeRegexps[27], ":\x00rsync://", index(e.Positional, (len(e.Positional)-1)))) &&
 						anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
 							return (((isHome(p0) ||
 								isRoot(p0)) ||
@@ -2979,12 +2978,12 @@ func native13(env any) bool {
 						in(e.Pos(0), "copy", "sync", "move", "copyto", "moveto")) &&
 						!e.HasFlag("n", "dry-run")) &&
 						(len(e.Positional) >= 3)) &&
-						matchReWith(&nativeRegexps[29], ":", index(e.Positional, (len(e.Positional)-1)))) &&
+						matchReWith(&nativeRegexps[28], ":", index(e.Positional, (len(e.Positional)-1)))) &&
 						((((isHome(e.Pos(1)) ||
 							isRoot(e.Pos(1))) ||
 							in(cleanPath(e.Pos(1)), "/etc", "/home", "/root")) ||
 							holdsStore(e.Pos(1))) ||
-							matchReWith(&nativeRegexps[30], "~/", cleanPath(e.Pos(1))))))
+							matchReWith(&nativeRegexps[29], "~/", cleanPath(e.Pos(1))))))
 			}()
 		}()
 	}()
@@ -2994,14 +2993,14 @@ func native13(env any) bool {
 func native14(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Dynamic &&
-		(matchReAny(&nativeRegexps[31], "known_hosts\x00known_hosts", e.Line) ||
+		(matchReAny(&nativeRegexps[30], "known_hosts\x00known_hosts", e.Unfolded) ||
 			(((e.Agent &&
-				matchReWith(&nativeRegexps[32], "do", e.Line)) &&
+				matchReWith(&nativeRegexps[31], "do", e.Unfolded)) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[33], "stricthostkeychecking=no", p0)
+					return matchReAny(&nativeRegexps[32], "stricthostkeychecking=no", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[34], "batchmode=yes\x00-i", p0)
+					return matchReAny(&nativeRegexps[33], "batchmode=yes\x00-i", p0)
 				}))))
 }
 
@@ -3011,14 +3010,14 @@ func native15(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return in(p0, "xmrig", "xmrig-notls", "xmr-stak", "xmr-stak-rx", "minerd", "cpuminer", "cpuminer-multi", "cpuminer-opt", "ccminer", "cgminer", "bfgminer", "ethminer", "nbminer", "lolminer", "t-rex", "teamredminer", "phoenixminer", "nanominer", "srbminer-multi", "gminer", "kdevtmpfsi", "kinsing")
 	}) ||
-		matchReAny(&nativeRegexps[35], "stratum\x00supportxmr\x00minexmr\x00nanopool\x00moneroocean\x00hashvault\x002miners\x00f2pool\x00nicehash\x00c3pool\x00unmineable\x00herominers", e.Line))
+		matchReAny(&nativeRegexps[34], "stratum\x00supportxmr\x00minexmr\x00nanopool\x00moneroocean\x00hashvault\x002miners\x00f2pool\x00nicehash\x00c3pool\x00unmineable\x00herominers", e.Line))
 }
 
 // native16 is the condition of crypto-miner-image.
 func native16(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[36], "xmr\x00minerd\x00puminer\x00cminer\x00gminer\x00bfgminer\x00ethminer\x00nbminer\x00lolminer\x00-rex\x00eamredminer\x00phoenixminer\x00nanominer\x00srbminer-multi\x00gminer\x00monero-miner\x00xmr-miner", p0)
+		return matchReAny(&nativeRegexps[35], "xmr\x00minerd\x00puminer\x00cminer\x00gminer\x00bfgminer\x00ethminer\x00nbminer\x00lolminer\x00-rex\x00eamredminer\x00phoenixminer\x00nanominer\x00srbminer-multi\x00gminer\x00monero-miner\x00xmr-miner", p0)
 	})
 }
 
@@ -3037,10 +3036,10 @@ func native17(env any) bool {
 					!strings.HasSuffix(urlHost(p0), ".localhost"))
 			})) &&
 			(anyOf(e.Options("c", "concurrency", "connections", "clients"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[37], p0)
+				return matchRe(&nativeRegexps[36], p0)
 			}) ||
 				anyOf(e.Options("n", "requests", "r", "reps"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[38], p0)
+					return matchRe(&nativeRegexps[37], p0)
 				}))))
 }
 
@@ -3048,7 +3047,7 @@ func native17(env any) bool {
 func native18(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.Via) > 0) &&
-		matchReAny(&nativeRegexps[39], "ftp\x00sftp\x00lftp\x00ncftp\x00pftp\x00smbclient\x00busybox ftp", index(e.Via, (len(e.Via)-1)))) &&
+		matchReAny(&nativeRegexps[38], "ftp\x00sftp\x00lftp\x00ncftp\x00pftp\x00smbclient\x00busybox ftp", index(e.Via, (len(e.Via)-1)))) &&
 		(len(e.Positional) > 0))
 }
 
@@ -3062,7 +3061,7 @@ func native19(env any) bool {
 			return ((((isHome(p0) ||
 				isRoot(p0)) ||
 				in(cleanPath(p0), "/etc", "/home", "/root", "/var/lib", "/Users")) ||
-				matchReWith(&nativeRegexps[40], "~/", cleanPath(p0))) ||
+				matchReWith(&nativeRegexps[39], "~/", cleanPath(p0))) ||
 				holdsStore(p0))
 		}))
 }
@@ -3092,17 +3091,17 @@ func native21(env any) bool {
 				e.Background))) ||
 		(!in(e.Name, "xinput", "logkeys", "evtest") &&
 			((anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[41], "/dev/input/", p0)
+				return matchReWith(&nativeRegexps[40], "/dev/input/", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[42], "if=/dev/input/", p0)
+					return matchReWith(&nativeRegexps[41], "if=/dev/input/", p0)
 				})) ||
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 					return ((p0.Op == "<") &&
 						strings.HasPrefix(p0.Target, "/dev/input/"))
 				})))) ||
 		((e.Lang != "") &&
-			matchReAny(&nativeRegexps[43], "/dev/input/\x00keyboard\x00pynput.keyboard\x00keyboard.\x00read_loop", e.Code)))
+			matchReAny(&nativeRegexps[42], "/dev/input/\x00keyboard\x00pynput.keyboard\x00keyboard.\x00read_loop", e.Code)))
 }
 
 // native22 is the condition of capture-to-hidden-file.
@@ -3125,14 +3124,14 @@ func native22(env any) bool {
 					}))) ||
 				(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[44], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc\x00ximagesrc", p0)
+						return matchReAny(&nativeRegexps[43], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc\x00ximagesrc", p0)
 					}))) &&
 				((let1 ||
 					anyOf(e.Positional, func(p0 string) bool {
 						return matchComputed(let0, p0)
 					})) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[45], "location=", p0) &&
+						return (matchReWith(&nativeRegexps[44], "location=", p0) &&
 							matchComputed(let0, p0))
 					}))) ||
 				((in(e.Name, "tcpdump", "tshark", "dumpcap", "tcpflow", "ngrep") &&
@@ -3158,9 +3157,9 @@ func native22(env any) bool {
 				(in(e.Name, "xclip", "xsel", "wl-paste", "pbpaste", "ps", "top", "htop", "atop", "pstree", "pidstat", "ss", "netstat", "lsof", "w", "who", "iftop", "nethogs", "iotop") &&
 					let1)) ||
 				(((e.Lang != "") &&
-					matchReAny(&nativeRegexps[46], "psutil.\x00imagegrab.grab\x00pyscreenshot\x00mss\x00pyautogui.screenshot\x00pyperclip.paste\x00sounddevice.rec\x00cv2.videocapture\x00listdir(", e.Code)) &&
+					matchReAny(&nativeRegexps[45], "psutil.\x00imagegrab.grab\x00pyscreenshot\x00mss\x00pyautogui.screenshot\x00pyperclip.paste\x00sounddevice.rec\x00cv2.videocapture\x00listdir(", e.Code)) &&
 					(let1 ||
-						matchReWith(&nativeRegexps[47], "/.", e.Code))))
+						matchReWith(&nativeRegexps[46], "/.", e.Code))))
 		}()
 	}()
 }
@@ -3169,7 +3168,7 @@ func native22(env any) bool {
 func native23(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "dsniff") ||
-		(matchReWith(&nativeRegexps[48], "port", strings.Join(e.Args, " ")) &&
+		(matchReWith(&nativeRegexps[47], "port", strings.Join(e.Args, " ")) &&
 			(e.HasFlag("A", "X", "w") ||
 				in(e.Name, "ngrep", "tcpflow")))) ||
 		((e.Agent &&
@@ -3182,12 +3181,12 @@ func native23(env any) bool {
 func native24(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[49], "requests.\x00httpx.\x00open(\x00lib.request.request(\x00.client\x00.request(\x00require(\x00fetch(\x00axios.\x00.connect(\x00socket.\x00socket\x00onnect\x00reateconnection\x00net::http\x00lwp::\x00getstore(\x00mojo::useragent\x00net::\x00io::socket\x00http::tiny\x00curl_exec\x00fsockopen\x00tcpsocket\x00smtplib\x00ftplib", e.Code)) &&
+		matchReAny(&nativeRegexps[48], "requests.\x00httpx.\x00open(\x00lib.request.request(\x00.client\x00.request(\x00require(\x00fetch(\x00axios.\x00.connect(\x00socket.\x00socket\x00onnect\x00reateconnection\x00net::http\x00lwp::\x00getstore(\x00mojo::useragent\x00net::\x00io::socket\x00http::tiny\x00curl_exec\x00fsockopen\x00tcpsocket\x00smtplib\x00ftplib", e.Code)) &&
 		((((((len(e.SecretFiles) > 0) ||
-			matchReWith(&nativeRegexps[50], "(", e.Code)) ||
-			matchReAny(&nativeRegexps[51], "passwd\x00shadow\x00gshadow\x00sudoers\x00ssh/\x00aws/credentials\x00npmrc\x00pypirc\x00netrc\x00git-credentials\x00kube/config\x00docker/config.json\x00env\x00bash_history\x00pgpass", e.Code)) ||
-			matchReAny(&nativeRegexps[52], "dict(os.environ)\x00os.environ.copy(\x00json.dumps(os.environ\x00str(os.environ)\x00json.stringify(process.env)\x00env.to_h\x00join(\x00getenv()", e.Code)) ||
-			matchReAny(&nativeRegexps[53], "http\x00data\x00body\x00json\x00content\x00params\x00http", e.Code)) ||
+			matchReWith(&nativeRegexps[49], "(", e.Code)) ||
+			matchReAny(&nativeRegexps[50], "passwd\x00shadow\x00gshadow\x00sudoers\x00ssh/\x00aws/credentials\x00npmrc\x00pypirc\x00netrc\x00git-credentials\x00kube/config\x00docker/config.json\x00env\x00bash_history\x00pgpass", e.Code)) ||
+			matchReAny(&nativeRegexps[51], "dict(os.environ)\x00os.environ.copy(\x00json.dumps(os.environ\x00str(os.environ)\x00json.stringify(process.env)\x00env.to_h\x00join(\x00getenv()", e.Code)) ||
+			matchReAny(&nativeRegexps[52], "http\x00data\x00body\x00json\x00content\x00params\x00http", e.Code)) ||
 			anyOf(e.SecretVariables(), func(p0 string) bool {
 				return matchComputed((("([\"'`]https?://[^\"'`]*[\"'`]\\s*(\\+|\\.|\\.\\.)\\s*|\\b(data|body|json|content|params)\\s*[=:]\\s*|https?://[^\"'`]*(\\$\\{|#\\{|\\{))(os\\.environ|os\\.getenv|getenv|process\\.env|ENV|\\$ENV|Deno\\.env\\.get)\\W{1,3}" + p0) + "\\b"), e.Code)
 			})))
@@ -3211,13 +3210,13 @@ func native25(env any) bool {
 func native26(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[54], "p", p0)
+		return matchReWith(&nativeRegexps[53], "p", p0)
 	}) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[55], "p", p0)
+			return matchReWith(&nativeRegexps[54], "p", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[56], "read", p0)
+				return matchReWith(&nativeRegexps[55], "read", p0)
 			}))) ||
 		(e.Agent &&
 			anyOf(e.Options("p", "pid", "attach"), func(p0 string) bool {
@@ -3231,11 +3230,11 @@ func native27(env any) bool {
 	return ((e.Pos(0) == "delete") &&
 		((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (in(p0, "ns", "namespace", "namespaces", "project", "projects", "pv", "pvc", "node", "nodes", "crd", "crds", "all") ||
-				matchReWith(&nativeRegexps[57], "/", p0))
+				matchReWith(&nativeRegexps[56], "/", p0))
 		}) ||
 			e.HasFlag("all", "A", "all-namespaces")) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[58], " get ", p0)
+				return matchReWith(&nativeRegexps[57], " get ", p0)
 			})))
 }
 
@@ -3338,7 +3337,7 @@ func native31(env any) bool {
 			(e.Pos(2) == "sync")) &&
 			(in(strings.ToLower(e.Option("delete-destination")), "true", "prompt") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[59], "--delete-destination=", strings.ToLower(p0))
+					return matchReWith(&nativeRegexps[58], "--delete-destination=", strings.ToLower(p0))
 				})))) ||
 		(((((e.Name == "az") &&
 			(e.Pos(0) == "storage")) &&
@@ -3368,7 +3367,7 @@ func native32(env any) bool {
 		(((e.Name == "aws") &&
 			!loopbackControlPlane(e.Name, e.Args)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[60], "delete-\x00terminate-instances", p0)
+				return matchReAny(&nativeRegexps[59], "delete-\x00terminate-instances", p0)
 			}))) ||
 		(((e.Name == "az") &&
 			(e.Pos(0) == "group")) &&
@@ -3405,18 +3404,18 @@ func native33(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := mapOf(filterOf(e.Options("v", "volume"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[61], ":/", p0)
+			return matchReWith(&nativeRegexps[60], ":/", p0)
 		}), func(p0 string) string {
 			return index(strings.Split(p0, ":"), 1)
 		})
 		return func() bool {
 			let1 := mapOf(filterOf(e.Options("mount"), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[62], "type=volume", p0) &&
-					matchReWith(&nativeRegexps[63], "s", p0)) &&
-					matchReWith(&nativeRegexps[64], "=/", p0))
+				return ((matchReWith(&nativeRegexps[61], "type=volume", p0) &&
+					matchReWith(&nativeRegexps[62], "s", p0)) &&
+					matchReWith(&nativeRegexps[63], "=/", p0))
 			}), func(p0 string) string {
 				return index(strings.Split(index(filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[65], "=", p1)
+					return matchReWith(&nativeRegexps[64], "=", p1)
 				}), 0), "="), 1)
 			})
 			return func() bool {
@@ -3433,7 +3432,7 @@ func native33(env any) bool {
 						((e.Pos(0) == "container") &&
 							in(e.Pos(1), "run", "create"))) &&
 						(let2 != "")) &&
-						matchReAny(&nativeRegexps[66], "rm\x00-delete\x00shred", let3)) &&
+						matchReAny(&nativeRegexps[65], "rm\x00-delete\x00shred", let3)) &&
 						matchComputed((("(^|[\\s'\"=])("+let2)+")/?(\\*|\\.\\*|\\{[^}]*\\})?(\\s|['\";]|$)"), let3))
 				}()
 			}()
@@ -3464,7 +3463,7 @@ func native34(env any) bool {
 					return in(p0, "rm", "remove", "delete", "del")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[67], "ctr", p0)
+					return matchReWith(&nativeRegexps[66], "ctr", p0)
 				}))) ||
 			((anyOf(e.Positional, func(p0 string) bool {
 				return (p0 == "prune")
@@ -3478,9 +3477,9 @@ func native34(env any) bool {
 				(e.Pos(1) == "reset"))) ||
 			(in(e.Pos(0), "rm", "rmi", "rmp", "container", "image") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[68], "$(", p0) &&
-						!(matchReAny(&nativeRegexps[69], "status=\x00dangling=true\x00exited\x00notready", p0) &&
-							!matchReAny(&nativeRegexps[70], "status=\x00dangling=false", p0)))
+					return (matchReWith(&nativeRegexps[67], "$(", p0) &&
+						!(matchReAny(&nativeRegexps[68], "status=\x00dangling=true\x00exited\x00notready", p0) &&
+							!matchReAny(&nativeRegexps[69], "status=\x00dangling=false", p0)))
 				}))))
 }
 
@@ -3493,7 +3492,7 @@ func native35(env any) bool {
 				return in(p0, "sysadmin", "netadmin")
 			})) ||
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[71], "\"", p0)
+				return matchReWith(&nativeRegexps[70], "\"", p0)
 			}))) ||
 		((e.Pos(0) == "debug") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -3510,13 +3509,13 @@ func native36(env any) bool {
 			in(e.Pos(1), "run", "create"))) &&
 		(((((e.HasFlag("privileged") ||
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[72], "/", p0) ||
-					matchReWith(&nativeRegexps[73], "docker.sock", p0)) ||
-					matchReWith(&nativeRegexps[74], "/", p0))
+				return ((matchReWith(&nativeRegexps[71], "/", p0) ||
+					matchReWith(&nativeRegexps[72], "docker.sock", p0)) ||
+					matchReWith(&nativeRegexps[73], "/", p0))
 			})) ||
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[75], "=/", p0) ||
-					matchReWith(&nativeRegexps[73], "docker.sock", p0))
+				return (matchReWith(&nativeRegexps[74], "=/", p0) ||
+					matchReWith(&nativeRegexps[72], "docker.sock", p0))
 			})) ||
 			anyOf(e.Options("pid", "ipc", "userns", "uts"), func(p0 string) bool {
 				return (p0 == "host")
@@ -3525,7 +3524,7 @@ func native36(env any) bool {
 				return in(strings.ToUpper(p0), "ALL", "SYS_ADMIN", "SYS_PTRACE", "SYS_MODULE", "NET_ADMIN", "DAC_READ_SEARCH")
 			})) ||
 			anyOf(e.Options("security-opt"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[76], "unconfined\x00disable", p0)
+				return matchReAny(&nativeRegexps[75], "unconfined\x00disable", p0)
 			})))
 }
 
@@ -3547,7 +3546,7 @@ func native38(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[77], "s", p1)
+					return matchReWith(&nativeRegexps[76], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -3561,7 +3560,7 @@ func native38(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[78], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[77], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -3576,7 +3575,7 @@ func native38(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[79], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[78], "/", cleanPath(p0))))
 				}))
 		}()
 	}()
@@ -3589,7 +3588,7 @@ func native39(env any) bool {
 		let0 := mapOf(e.Options("v", "volume", "mount"), func(p0 string) string {
 			return func() string {
 				let0 := filterOf(strings.Split(p0, ","), func(p1 string) bool {
-					return matchReWith(&nativeRegexps[77], "s", p1)
+					return matchReWith(&nativeRegexps[76], "s", p1)
 				})
 				return func() string {
 					if len(let0) > 0 {
@@ -3603,7 +3602,7 @@ func native39(env any) bool {
 			let1 := mapOf(let0, func(p0 string) string {
 				return func() string {
 					if (e.Cwd != "") &&
-						matchReAny(&nativeRegexps[78], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
+						matchReAny(&nativeRegexps[77], ".\x00pwd\x00{pwd}\x00(pwd)", p0) {
 						return ((e.Cwd + "/") + strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(p0, "$PWD"), "${PWD}"), "$(pwd)"))
 					}
 					return p0
@@ -3617,10 +3616,10 @@ func native39(env any) bool {
 						(((isHome(p0) ||
 							secretPath(p0)) ||
 							in(cleanPath(p0), "/home", "/Users")) ||
-							matchReWith(&nativeRegexps[79], "/", cleanPath(p0))))
+							matchReWith(&nativeRegexps[78], "/", cleanPath(p0))))
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[80], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
+					return matchReAny(&nativeRegexps[79], "n\x00curl\x00wget\x00socat\x00telnet\x00ftp\x00tftp\x00/dev/", p0)
 				}))
 		}()
 	}()
@@ -3656,12 +3655,12 @@ func native42(env any) bool {
 				}()
 				return ((secretPath(let0) ||
 					isHome(let0)) ||
-					(matchReWith(&nativeRegexps[81], "/", cleanPath(let0)) &&
+					(matchReWith(&nativeRegexps[80], "/", cleanPath(let0)) &&
 						!strings.HasSuffix(let0, ".pub")))
 			}()
 		}) ||
 			anyOf(e.Options("from-literal"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[82], "$", p0)
+				return matchReWith(&nativeRegexps[81], "$", p0)
 			})))
 }
 
@@ -3669,7 +3668,7 @@ func native42(env any) bool {
 func native43(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Options("H", "host", "url"), func(p0 string) bool {
-		return matchReWith(&nativeRegexps[83], "://", p0)
+		return matchReWith(&nativeRegexps[82], "://", p0)
 	}) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return in(p0, "DOCKER_HOST", "CONTAINER_HOST")
@@ -3732,9 +3731,9 @@ func native45(env any) bool {
 func native46(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
-		matchReAny(&nativeRegexps[84], "daemon.s\x00state", e.Line)) &&
+		matchReAny(&nativeRegexps[83], "daemon.s\x00state", e.Unfolded)) &&
 		!in(e.Name, "ls", "stat", "file", "test", "[", "[[", "realpath", "readlink", "du", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":")) &&
-		((strings.Contains(strings.ToLower(e.Line), "hguard") ||
+		((strings.Contains(strings.ToLower(e.Unfolded), "hguard") ||
 			e.GuardPath(e.Cwd)) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.Contains(p0, "daemon.sock") &&
@@ -3747,18 +3746,18 @@ func native47(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[85], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
-			matchReAny(&nativeRegexps[86], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
+			matchReAny(&nativeRegexps[84], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
+			matchReAny(&nativeRegexps[85], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[87], ":", p0)
+				return matchReFold(&nativeRegexps[86], ":", p0)
 			})) ||
 			((in(e.Name, "nc", "ncat", "netcat") &&
 				e.HasFlag("U", "unixsock")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[88], p0)
+					return matchRe(&nativeRegexps[87], p0)
 				}))) ||
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[88], p0)
+				return matchRe(&nativeRegexps[87], p0)
 			})))
 }
 
@@ -3768,7 +3767,7 @@ func native48(env any) bool {
 	return ((((e.Agent &&
 		((e.Name == "hguard") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[89], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[88], "hguard", e.Source)))) &&
 		(len(e.Positional) > 0)) &&
 		!e.HasFlag("agent-shell")) &&
 		!(((((((in(e.Pos(0), "check", "explain", "pending", "doctor", "version", "help", "man", "completion", "redact", "scan", "hook", "guard", "watch", "daemon", "init") ||
@@ -3798,14 +3797,14 @@ func native48(env any) bool {
 func native49(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReFold(&nativeRegexps[90], "hguard", p0) ||
-			(matchReWith(&nativeRegexps[91], "$", p0) &&
+		return (matchReFold(&nativeRegexps[89], "hguard", p0) ||
+			(matchReWith(&nativeRegexps[90], "$", p0) &&
 				matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 	}) ||
 		(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[90], "hguard", p0) ||
-					(matchReWith(&nativeRegexps[91], "$", p0) &&
+				return (matchReFold(&nativeRegexps[89], "hguard", p0) ||
+					(matchReWith(&nativeRegexps[90], "$", p0) &&
 						matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 			})))
 }
@@ -3815,14 +3814,14 @@ func native50(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[90], "hguard", p0) ||
-				(matchReWith(&nativeRegexps[91], "$", p0) &&
+			return (matchReFold(&nativeRegexps[89], "hguard", p0) ||
+				(matchReWith(&nativeRegexps[90], "$", p0) &&
 					matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 		}) ||
 			(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[90], "hguard", p0) ||
-						(matchReWith(&nativeRegexps[91], "$", p0) &&
+					return (matchReFold(&nativeRegexps[89], "hguard", p0) ||
+						(matchReWith(&nativeRegexps[90], "$", p0) &&
 							matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 				}))))
 }
@@ -3910,7 +3909,7 @@ func native52(env any) bool {
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter")) &&
 				anyOf([]string{e.Option("C"), e.Option("work-tree"), e.Assigns["GIT_WORK_TREE"]}, func(p0 string) bool {
 					return ((p0 != "") &&
-						matchReAny(&nativeRegexps[92], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
+						matchReAny(&nativeRegexps[91], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
 				}))) ||
 			((e.Name == "yadm") &&
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter"))))
@@ -3921,12 +3920,12 @@ func native53(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[93], ".config/fish/functions/", cleanPath(p0))
+			return matchReWith(&nativeRegexps[92], ".config/fish/functions/", cleanPath(p0))
 		}) ||
 			(anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[94], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00pam_environment\x00profile\x00sessionrc\x00mkshrc\x00environment.d/\x00plasma-workspace/env/\x00/etc/", cleanPath(p0))
+				return matchReAny(&nativeRegexps[93], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00pam_environment\x00profile\x00sessionrc\x00mkshrc\x00environment.d/\x00plasma-workspace/env/\x00/etc/", cleanPath(p0))
 			}) &&
-				matchReAny(&nativeRegexps[95], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
+				matchReAny(&nativeRegexps[94], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
 }
 
 // native54 is the condition of sql-destructive.
@@ -3947,15 +3946,15 @@ func native54(env any) bool {
 			let1 := (((localTestDatabase(e.Name, e.Args, let0) &&
 				((len(e.Via) == 0) ||
 					((((len(e.Via) == 1) &&
-						matchReWith(&nativeRegexps[96], "sh -c", index(e.Via, 0))) &&
-						matchReWith(&nativeRegexps[97], "sh", e.Line)) &&
-						!matchReWith(&nativeRegexps[98], "=", e.Line)))) &&
+						matchReWith(&nativeRegexps[95], "sh -c", index(e.Via, 0))) &&
+						matchReWith(&nativeRegexps[96], "sh", e.Line)) &&
+						!matchReWith(&nativeRegexps[97], "=", e.Line)))) &&
 				allOf(e.Wrappers, func(p0 string) bool {
 					return (!strings.Contains(p0, " ") ||
-						matchReAny(&nativeRegexps[99], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
+						matchReAny(&nativeRegexps[98], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
 				})) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[100], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
+					return matchReAny(&nativeRegexps[99], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
 				}))
 			return ((!let1 &&
 				((((!in(e.Name, "heroku", "gcloud", "aws", "wrangler", "turso") ||
@@ -3972,8 +3971,8 @@ func native54(env any) bool {
 						(e.Pos(0) == "db")) &&
 						(e.Pos(1) == "shell")))) &&
 				((sqlDestroys(let0) ||
-					matchReAny(&nativeRegexps[101], "drop\x00dropdatabase\x00deletemany\x00remove\x00deletemany\x00.updatemany(", let0)) ||
-					matchReFold(&nativeRegexps[102], "grant", let0)))
+					matchReAny(&nativeRegexps[100], "drop\x00dropdatabase\x00deletemany\x00remove\x00deletemany\x00.updatemany(", let0)) ||
+					matchReFold(&nativeRegexps[101], "grant", let0)))
 		}()
 	}()
 }
@@ -3997,16 +3996,16 @@ func native55(env any) bool {
 						return sqlGrants((("GRANT " + p0) + " TO x"))
 					})) &&
 					!(((len(e.Positional) == 1) &&
-						matchReAny(&nativeRegexps[103], "user\x00logname\x00whoami\x00id -un\x00whoami\x00id -un", index(e.Positional, 0))) &&
+						matchReAny(&nativeRegexps[102], "user\x00logname\x00whoami\x00id -un\x00whoami\x00id -un", index(e.Positional, 0))) &&
 						(len(e.Options("h", "host")) == 0)))
 			}
 			return func() bool {
 				if in(e.Name, "redis-cli", "valkey-cli", "keydb-cli") {
-					return matchReFold(&nativeRegexps[104], "acl", ((strings.Join(e.Positional, " ") + "\n") + e.Stdin.Text))
+					return matchReFold(&nativeRegexps[103], "acl", ((strings.Join(e.Positional, " ") + "\n") + e.Stdin.Text))
 				}
 				return func() bool {
 					if in(e.Name, "mongosh", "mongo") {
-						return matchReWith(&nativeRegexps[105], "(", ((let0 + ";") + e.Code))
+						return matchReWith(&nativeRegexps[104], "(", ((let0 + ";") + e.Code))
 					}
 					return (((!in(e.Name, "heroku", "gcloud", "aws") ||
 						((e.Name == "heroku") &&
@@ -4027,7 +4026,7 @@ func native56(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q"), ";") + ";") + strings.Join(e.Positional, " ")) + ";") + e.Stdin.Text)
-		return matchReAny(&nativeRegexps[106], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00select\x00table\x00global_priv", let0)
+		return matchReAny(&nativeRegexps[105], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00select\x00table\x00global_priv", let0)
 	}()
 }
 
@@ -4038,15 +4037,15 @@ func native57(env any) bool {
 		let0 := (((localTestDatabase(e.Name, e.Args, e.Stdin.Text) &&
 			((len(e.Via) == 0) ||
 				((((len(e.Via) == 1) &&
-					matchReWith(&nativeRegexps[96], "sh -c", index(e.Via, 0))) &&
-					matchReWith(&nativeRegexps[97], "sh", e.Line)) &&
-					!matchReWith(&nativeRegexps[98], "=", e.Line)))) &&
+					matchReWith(&nativeRegexps[95], "sh -c", index(e.Via, 0))) &&
+					matchReWith(&nativeRegexps[96], "sh", e.Line)) &&
+					!matchReWith(&nativeRegexps[97], "=", e.Line)))) &&
 			allOf(e.Wrappers, func(p0 string) bool {
 				return (!strings.Contains(p0, " ") ||
-					matchReAny(&nativeRegexps[99], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
+					matchReAny(&nativeRegexps[98], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
 			})) &&
 			!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[100], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
+				return matchReAny(&nativeRegexps[99], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
 			}))
 		return (((((((e.Name == "dropdb") &&
 			!let0) ||
@@ -4069,14 +4068,14 @@ func native57(env any) bool {
 						return in(strings.ToUpper(p0), "EVAL", "EVAL_RO", "SCRIPT", "FUNCTION")
 					}) &&
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[107], "flush", p0)
+							return matchReAny(&nativeRegexps[106], "flush", p0)
 						}))) ||
-					matchReAny(&nativeRegexps[108], "flush\x00shutdown\x00cluster\x00segfault", e.Stdin.Text)) ||
+					matchReAny(&nativeRegexps[107], "flush\x00shutdown\x00cluster\x00segfault", e.Stdin.Text)) ||
 					anyOf(e.Stdin.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[109], "flush\x00shutdown\x00cluster\x00segfault", p0)
+						return matchReAny(&nativeRegexps[108], "flush\x00shutdown\x00cluster\x00segfault", p0)
 					})) ||
 					anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-						return matchReAny(&nativeRegexps[108], "flush\x00shutdown\x00cluster\x00segfault", p0.Target)
+						return matchReAny(&nativeRegexps[107], "flush\x00shutdown\x00cluster\x00segfault", p0.Target)
 					})) ||
 					((anyOf(e.Positional, func(p0 string) bool {
 						return in(strings.ToUpper(p0), "CONFIG")
@@ -4129,7 +4128,7 @@ func native58(env any) bool {
 							return in(p0, "i", "immediate")
 						})))))) ||
 		(in(e.Name, "mongosh", "mongo") &&
-			matchReAny(&nativeRegexps[110], "shutdownserver\x00shutdown", ((strings.Join(e.Options("eval"), ";")+";")+e.Stdin.Text))))
+			matchReAny(&nativeRegexps[109], "shutdownserver\x00shutdown", ((strings.Join(e.Options("eval"), ";")+";")+e.Stdin.Text))))
 }
 
 // native59 is the condition of database-durability-off.
@@ -4153,11 +4152,11 @@ func native59(env any) bool {
 				}) &&
 					((index(e.Positional, (len(e.Positional)-1)) == "") ||
 						(strings.ToLower(index(e.Positional, (len(e.Positional)-1))) == "save"))))) ||
-			matchReFold(&nativeRegexps[111], "config", ((((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n"))+"\n")+strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
+			matchReFold(&nativeRegexps[110], "config", ((((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n"))+"\n")+strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
 				return p0.Target
 			}), "\n"))))) ||
 		((e.Name == "psql") &&
-			matchReFold(&nativeRegexps[112], "alter", ((strings.Join(e.Options("c", "command"), ";")+";")+e.Stdin.Text))))
+			matchReFold(&nativeRegexps[111], "alter", ((strings.Join(e.Options("c", "command"), ";")+";")+e.Stdin.Text))))
 }
 
 // native60 is the condition of sql-writes-code-file.
@@ -4167,9 +4166,9 @@ func native60(env any) bool {
 		let0 := ((((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q", "eval", "sql", "init-command"), ";") + ";") + strings.Join(e.Positional, ";")) + ";") + e.Stdin.Text) + ";") + strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
 			return p0.Target
 		}), ";"))
-		return (matchReAny(&nativeRegexps[113], "into\x00copy", let0) &&
-			(matchReAny(&nativeRegexps[114], "<\x00#!\x00<script\x00system\x00shell_exec\x00passthru\x00eval\x00runtime.getruntime", let0) ||
-				matchReAny(&nativeRegexps[115], "into\x00to", let0)))
+		return (matchReAny(&nativeRegexps[112], "into\x00copy", let0) &&
+			(matchReAny(&nativeRegexps[113], "<\x00#!\x00<script\x00system\x00shell_exec\x00passthru\x00eval\x00runtime.getruntime", let0) ||
+				matchReAny(&nativeRegexps[114], "into\x00to", let0)))
 	}()
 }
 
@@ -4230,7 +4229,7 @@ func native65(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[116], "--part-", p0)
+				return matchReWith(&nativeRegexps[115], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -4280,10 +4279,10 @@ func native66(env any) bool {
 				return isRawDevice(p0)
 			})) > 1))) ||
 		((e.Name == "lvresize") &&
-			matchReWith(&nativeRegexps[117], "-", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[116], "-", strings.Join(e.Args, " ")))) ||
 		(((e.Name == "lvresize") &&
 			!e.HasFlag("r", "resizefs")) &&
-			matchReWith(&nativeRegexps[118], "-", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[117], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nvme") &&
 			in(e.Pos(0), "format", "sanitize", "delete-ns", "format-nvm"))) ||
 		(((e.Name == "badblocks") &&
@@ -4318,7 +4317,7 @@ func native66(env any) bool {
 			}))) ||
 		((in(e.Name, "pvcreate", "vgcreate", "vgextend") &&
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[119], "-", p0)
+				return matchReWith(&nativeRegexps[118], "-", p0)
 			}) ||
 				e.HasFlag("force", "yes"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4352,7 +4351,7 @@ func native67(env any) bool {
 		(e.Pos(1) == "resize")) &&
 		!e.HasFlag("help")) &&
 		!anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[120], "+\x00max", p0)
+			return matchReAny(&nativeRegexps[119], "+\x00max", p0)
 		})) ||
 		(anyOf(e.Positional, func(p0 string) bool {
 			return isRawDevice(p0)
@@ -4410,12 +4409,12 @@ func native70(env any) bool {
 func native71(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[121], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[122], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[120], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[121], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[123], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[124], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[122], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[123], "/dev/", p0.Target))
 		}))
 }
 
@@ -4448,47 +4447,47 @@ func native72(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[125], "bs=", p0)
+					return matchReWith(&nativeRegexps[124], "bs=", p0)
 				})) ||
 				(!anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[126], "of=", p0)
+					return matchReWith(&nativeRegexps[125], "of=", p0)
 				}) &&
 					((anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[127], "bs=", p0)
+						return matchReWith(&nativeRegexps[126], "bs=", p0)
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[128], "count=", p0)
+							return matchReWith(&nativeRegexps[127], "count=", p0)
 						})) ||
 						(anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[129], "bs=", p0)
+							return matchReWith(&nativeRegexps[128], "bs=", p0)
 						}) &&
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[130], "count=", p0)
+								return matchReWith(&nativeRegexps[129], "count=", p0)
 							}))))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[131], "bs=", p0)
+					return matchReWith(&nativeRegexps[130], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[132], "count=", p0)
+						return matchReWith(&nativeRegexps[131], "count=", p0)
 					}))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[133], "bs=", p0)
+					return matchReWith(&nativeRegexps[132], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[134], "count=", p0)
+						return matchReWith(&nativeRegexps[133], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[135], p0)
+				return matchRe(&nativeRegexps[134], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return ((!strings.HasPrefix(p0, "/dev/") ||
 					strings.HasPrefix(p0, "/dev/shm/")) &&
-					!matchReAny(&nativeRegexps[136], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
+					!matchReAny(&nativeRegexps[135], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[137], p0)
+				return matchRe(&nativeRegexps[136], p0)
 			})))
 }
 
@@ -4497,7 +4496,7 @@ func native73(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[138], "remount", p0)
+			return matchReWith(&nativeRegexps[137], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4519,11 +4518,11 @@ func native73(env any) bool {
 func native74(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[139], "/dev/", p0)
+		return matchReWith(&nativeRegexps[138], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[140], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[139], "of=/dev/", p0)
 			}))) ||
 		((((((e.Name == "wipefs") &&
 			e.HasFlag("a", "all")) &&
@@ -4532,7 +4531,7 @@ func native74(env any) bool {
 			((e.Name == "sgdisk") &&
 				e.HasFlag("Z", "zap-all", "z", "zap", "o", "clear"))) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[141], p0)
+				return matchRe(&nativeRegexps[140], p0)
 			}) ||
 				((len(e.Positional) == 0) &&
 					in("xargs", e.Wrappers...)))))
@@ -4570,7 +4569,7 @@ func native75(env any) bool {
 				(in(e.Pos(0), "vol-delete", "vol-wipe", "pool-delete") ||
 					((e.Pos(0) == "undefine") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[142], "--", p0)
+							return matchReWith(&nativeRegexps[141], "--", p0)
 						}))))))
 }
 
@@ -4617,7 +4616,7 @@ func native82(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchRe(&nativeRegexps[143], func() string {
+		matchRe(&nativeRegexps[142], func() string {
 			if e.Agent &&
 				!e.Opaque {
 				return e.Unfollowed
@@ -4634,7 +4633,7 @@ func native83(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[144], "${", p0)
+			return matchReWith(&nativeRegexps[143], "${", p0)
 		}))
 }
 
@@ -4642,15 +4641,15 @@ func native83(env any) bool {
 func native84(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!((((matchReFold(&nativeRegexps[145], "=", p0) ||
-			matchReFold(&nativeRegexps[146], "c", p0)) ||
-			matchReFold(&nativeRegexps[147], ".pager=", p0)) ||
-			matchReFold(&nativeRegexps[148], ".editor=", p0)) ||
-			matchReAny(&nativeRegexps[149], "core.sshcommand=ssh", p0)) &&
-			matchReAny(&nativeRegexps[150], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00instaweb.httpd\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!((((matchReFold(&nativeRegexps[144], "=", p0) ||
+			matchReFold(&nativeRegexps[145], "c", p0)) ||
+			matchReFold(&nativeRegexps[146], ".pager=", p0)) ||
+			matchReFold(&nativeRegexps[147], ".editor=", p0)) ||
+			matchReAny(&nativeRegexps[148], "core.sshcommand=ssh", p0)) &&
+			matchReAny(&nativeRegexps[149], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00instaweb.httpd\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[151], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[150], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!((((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
@@ -4660,16 +4659,16 @@ func native84(env any) bool {
 				((((p0 == "GIT_CONFIG_PARAMETERS") &&
 					!strings.Contains(e.Assigns[p0], "$")) &&
 					!strings.Contains(e.Assigns[p0], "`")) &&
-					!matchReAny(&nativeRegexps[152], "core.\x00elta.\x00iff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.\x00gpg.\x00uploadpack.\x00remote.\x00tar.\x00sendemail.\x00staweb.\x00clude\x00http.\x00protocol.\x00url.\x00safe.\x00receive.\x00transfer.\x00ssh.", e.Assigns[p0]))) ||
+					!matchReAny(&nativeRegexps[151], "core.\x00elta.\x00iff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.\x00gpg.\x00uploadpack.\x00remote.\x00tar.\x00sendemail.\x00staweb.\x00clude\x00http.\x00protocol.\x00url.\x00safe.\x00receive.\x00transfer.\x00ssh.", e.Assigns[p0]))) ||
 				((p0 == "GIT_PAGER") &&
-					matchReAny(&nativeRegexps[153], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[152], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
 				(in(p0, "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
-					matchReAny(&nativeRegexps[154], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[153], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
 				(in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[155], "ssh", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[154], "ssh", e.Assigns[p0]))) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[156], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[157], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include\x00sendemail.", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[155], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[156], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include\x00sendemail.", e.Assigns[p0])))
 		}))
 }
 
@@ -4679,7 +4678,7 @@ func native85(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[158], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[157], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -4689,7 +4688,7 @@ func native86(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[159], "-", p0)
+				return matchReWith(&nativeRegexps[158], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -4705,16 +4704,16 @@ func native86(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[160], "BASH_", p0) ||
+				return (matchReWith(&nativeRegexps[159], "BASH_", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[161], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[160], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native87 is the condition of command-remap-expansion.
 func native87(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[162], "${", e.Line)
+	return matchReWith(&nativeRegexps[161], "${", e.Unfolded)
 }
 
 // native88 is the condition of path-untrusted-dir.
@@ -4746,18 +4745,18 @@ func native88(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[163], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
+			matchReAny(&nativeRegexps[162], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("module_path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[164], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
+			matchReAny(&nativeRegexps[163], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("MODULE_PATH", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[165], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
+			matchReAny(&nativeRegexps[164], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
 		(((e.Shell == "zsh") &&
 			in(e.Name, "export", "declare", "typeset", "readonly", "local")) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "MODULE_PATH=") &&
-					matchReAny(&nativeRegexps[165], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
+					matchReAny(&nativeRegexps[164], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
 			})))
 }
 
@@ -4767,8 +4766,8 @@ func native89(env any) bool {
 	return func() bool {
 		let0 := func() []string {
 			if ((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[96], "sh -c", index(e.Via, 0))) &&
-				matchReWith(&nativeRegexps[97], "sh", e.Line) {
+				matchReWith(&nativeRegexps[95], "sh -c", index(e.Via, 0))) &&
+				matchReWith(&nativeRegexps[96], "sh", e.Line) {
 				return sliceOf(e.Via, 1, len(e.Via))
 			}
 			return e.Via
@@ -4787,25 +4786,25 @@ func native89(env any) bool {
 						strings.HasPrefix(index(let0, (len(let0)-1)), "heroku run")))) ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-						!matchReWith(&nativeRegexps[166], " ", p0))
+						!matchReWith(&nativeRegexps[165], " ", p0))
 				})) ||
 				((e.Agent &&
 					(len(e.Wrappers) > 0)) &&
 					(in(e.Caller, "codex", "copilot", "agent") ||
 						!allOf(e.Wrappers, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[167], "exec\x00run\x00-compose \x00railway run", p0)
+							return matchReAny(&nativeRegexps[166], "exec\x00run\x00-compose \x00railway run", p0)
 						})))) ||
 				(e.HasFlag("p") &&
 					in(programName(e.Name), "sh", "bash", "dash", "ksh", "mksh", "zsh", "ash", "yash", "posh", "pdksh", "oksh", "loksh"))) ||
 				(e.HasFlag("b") &&
 					in(programName(e.Name), "csh", "tcsh"))) ||
 				((len(e.Wrappers) == 0) &&
-					matchReAny(&nativeRegexps[168], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+					matchReAny(&nativeRegexps[167], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 				(((len(e.Via) > 0) &&
 					(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-					matchReWith(&nativeRegexps[169], "/dev/null", e.Line))) ||
+					matchReWith(&nativeRegexps[168], "/dev/null", e.Unfolded))) ||
 				((len(e.Via) > 0) &&
-					matchReWith(&nativeRegexps[170], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+					matchReWith(&nativeRegexps[169], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 				(((e.Stdin.Kind == "") &&
 					anyOf(e.Wrappers, func(p0 string) bool {
 						return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -4815,7 +4814,7 @@ func native89(env any) bool {
 						e.WrapperFlag("run0", "u", "user")) ||
 						e.WrapperFlag("pkexec", "user")) ||
 						anyOf(e.WrapperArgs, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[171], "root\x000", p0)
+							return matchReAny(&nativeRegexps[170], "root\x000", p0)
 						}))))) ||
 			(e.Agent &&
 				(((((((e.Name == "sudo") &&
@@ -4848,13 +4847,13 @@ func native90(env any) bool {
 	return (((e.Typed &&
 		(len(e.Wrappers) == 0)) &&
 		(len(e.Positional) == 0)) &&
-		matchReAny(&nativeRegexps[172], "./\x00tmp\x00var/tmp\x00dev/shm", e.Path))
+		matchReAny(&nativeRegexps[171], "./\x00tmp\x00var/tmp\x00dev/shm", e.Path))
 }
 
 // native91 is the condition of system-program-copy.
 func native91(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[173], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[172], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native92 is the condition of root-interpreter-prompt.
@@ -4862,7 +4861,12 @@ func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[174], " -c\x00eval\x00trap", p0)
+			return ((p0 == "trap") ||
+				(((showsOutput(p0) &&
+					(!strings.HasSuffix(p0, " stdin") ||
+						(programName(e.Name) == "perl"))) &&
+					(p0 != "watch")) &&
+					!strings.HasPrefix(p0, "parallel ")))
 		})) &&
 		in(programName(e.Name), "pwsh", "powershell", "tclsh", "wish", "irb", "pry", "python", "ipython", "node", "ruby", "lua", "php", "perl")) &&
 		((((len(e.Args) == 0) ||
@@ -4880,7 +4884,7 @@ func native92(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[171], "root\x000", p0)
+				return matchReAny(&nativeRegexps[170], "root\x000", p0)
 			})))
 }
 
@@ -4895,28 +4899,28 @@ func native93(env any) bool {
 func native94(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[175], "#", p0)
+		return matchReWith(&nativeRegexps[173], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[175], "#", p0)
+				return matchReWith(&nativeRegexps[173], "#", p0)
 			})))
 }
 
 // native95 is the condition of load-library.
 func native95(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((((matchReWith(&nativeRegexps[176], ".so", e.Name) ||
+	return (((((((((((((((matchReWith(&nativeRegexps[174], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[177], "-", p0))
+					matchReWith(&nativeRegexps[175], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[178], "lib", p0))
+						!matchReWith(&nativeRegexps[176], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -4924,14 +4928,14 @@ func native95(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[179], ".", p0)
+				return matchReWith(&nativeRegexps[177], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[179], ".", p0)
+				return matchReWith(&nativeRegexps[177], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -4939,8 +4943,8 @@ func native95(env any) bool {
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp") &&
 			anyOf(e.Options("o"), func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[180], "pkcs11provider\x00securitykeyprovider", p0) &&
-					!matchReAny(&nativeRegexps[181], "none\x00internal\x00lib", p0))
+				return (matchReAny(&nativeRegexps[178], "pkcs11provider\x00securitykeyprovider", p0) &&
+					!matchReAny(&nativeRegexps[179], "none\x00internal\x00lib", p0))
 			}))) ||
 		((e.Name == "ssh-keygen") &&
 			anyOf(e.Options("D"), func(p0 string) bool {
@@ -4958,26 +4962,26 @@ func native95(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[182], "/", p0)
+				return matchReWith(&nativeRegexps[180], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[183], ".node", p0)
+				return matchReWith(&nativeRegexps[181], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[184], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[182], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[185], "lib", p0))
+					!matchReWith(&nativeRegexps[183], "lib", p0))
 			}))) ||
 		(in(e.Name, "nginx", "openresty", "angie") &&
 			anyOf(e.Options("g"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[186], "load_module", p0) &&
-					!matchReWith(&nativeRegexps[187], "load_module", p0))
+				return (matchReWith(&nativeRegexps[184], "load_module", p0) &&
+					!matchReWith(&nativeRegexps[185], "load_module", p0))
 			})))
 }
 
@@ -4990,23 +4994,23 @@ func native96(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[188], "-", p0) &&
-				!matchReWith(&nativeRegexps[185], "lib", p0))
+			return (matchReWith(&nativeRegexps[186], "-", p0) &&
+				!matchReWith(&nativeRegexps[183], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[189], "=", p0) &&
-					!matchReWith(&nativeRegexps[185], "lib", p0))
+				return (matchReWith(&nativeRegexps[187], "=", p0) &&
+					!matchReWith(&nativeRegexps[183], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[190], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[185], "lib", p0))
+				return (matchReWith(&nativeRegexps[188], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[183], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[191], "-", p0)
+				return matchReWith(&nativeRegexps[189], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[192], ".", p0) &&
-						!matchReWith(&nativeRegexps[193], "lib", p0))
+					return (matchReWith(&nativeRegexps[190], ".", p0) &&
+						!matchReWith(&nativeRegexps[191], "lib", p0))
 				}))))
 }
 
@@ -5027,7 +5031,7 @@ func native97(env any) bool {
 				return p0
 			}()
 		}), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[194], "/", p0) &&
+			return (matchReWith(&nativeRegexps[192], "/", p0) &&
 				!in(p0, e.Outputs...))
 		}))
 }
@@ -5043,8 +5047,8 @@ func native98(env any) bool {
 func native99(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[192], ".", p0) &&
-			!matchReWith(&nativeRegexps[193], "lib", p0))
+		return (matchReWith(&nativeRegexps[190], ".", p0) &&
+			!matchReWith(&nativeRegexps[191], "lib", p0))
 	})
 }
 
@@ -5053,7 +5057,7 @@ func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[195], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[193], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -5066,10 +5070,10 @@ func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[195], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[193], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[196], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[194], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -5077,7 +5081,7 @@ func native101(env any) bool {
 func native102(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[197], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[195], "bin", cleanPath(p0))
 	})
 }
 
@@ -5115,13 +5119,13 @@ func native104(env any) bool {
 func native105(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[198], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[199], "/", e.Code) ||
+		matchReAny(&nativeRegexps[196], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[197], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[200], "/", p0)
+				return matchReWith(&nativeRegexps[198], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[201], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[202], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[199], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[200], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native106 is the condition of deferred-command.
@@ -5140,7 +5144,7 @@ func native106(env any) bool {
 		(e.Name == "openvt")) ||
 		(in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[203], "starttransientunit", p0)
+				return matchReAny(&nativeRegexps[201], "starttransientunit", p0)
 			}))) ||
 		(in("systemd-run", e.Wrappers...) &&
 			!e.WrapperFlag("systemd-run", "scope"))) ||
@@ -5152,7 +5156,7 @@ func native107(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[204], "bin/", p0)
+			return matchReWith(&nativeRegexps[202], "bin/", p0)
 		}))
 }
 
@@ -5198,9 +5202,9 @@ func native109(env any) bool {
 func native110(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[205], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[206], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[207], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[203], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[204], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[205], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -5211,7 +5215,7 @@ func native111(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[208], "function", e.Line)))
+			matchReWith(&nativeRegexps[206], "function", e.Unfolded)))
 }
 
 // native112 is the condition of fish-funcsave-agent.
@@ -5226,11 +5230,11 @@ func native113(env any) bool {
 	return ((e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((p0 == "--universal") ||
-				matchReWith(&nativeRegexps[209], "-", p0))
+				matchReWith(&nativeRegexps[207], "-", p0))
 		})) &&
 		!anyOf(e.Args, func(p0 string) bool {
 			return (in(p0, "--query", "--erase", "--show", "--names") ||
-				matchReWith(&nativeRegexps[210], "-", p0))
+				matchReWith(&nativeRegexps[208], "-", p0))
 		}))
 }
 
@@ -5249,18 +5253,18 @@ func native115(env any) bool {
 			e.HasFlag("install", "slave", "set")) &&
 			(anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "/") &&
-					matchReWith(&nativeRegexps[211], "bin/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[209], "bin/", cleanPath(p0)))
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((!strings.HasPrefix(p0, "-") &&
 						strings.Contains(p0, "/")) &&
-						!matchReWith(&nativeRegexps[212], "/", cleanPath(p0)))
+						!matchReWith(&nativeRegexps[210], "/", cleanPath(p0)))
 				})))) ||
 		(((e.Name == "dpkg-divert") &&
 			!e.HasFlag("remove", "list", "listpackage", "truename", "help", "version")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[213], "bin/", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[214], "/", cleanPath(p0)))
+				return (matchReWith(&nativeRegexps[211], "bin/", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[212], "/", cleanPath(p0)))
 			})))
 }
 
@@ -5286,8 +5290,8 @@ func native116(env any) bool {
 						return ((((len(let1) == 0) ||
 							!strings.HasPrefix(baseName(index(let1, 0)), let0)) ||
 							(strings.Contains(index(let1, 0), "/") &&
-								!matchReWith(&nativeRegexps[215], "bin/", cleanPath(index(let1, 0))))) ||
-							matchRe(&nativeRegexps[216], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
+								!matchReWith(&nativeRegexps[213], "bin/", cleanPath(index(let1, 0))))) ||
+							matchRe(&nativeRegexps[214], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
 					}())
 			}()
 		})) ||
@@ -5296,7 +5300,7 @@ func native116(env any) bool {
 				return func() bool {
 					let0 := index(strings.Split(strings.TrimSpace(p0), " "), 0)
 					return ((sharedDir(let0) ||
-						matchReWith(&nativeRegexps[217], ".", let0)) ||
+						matchReWith(&nativeRegexps[215], ".", let0)) ||
 						strings.Contains(let0, "$"))
 				}()
 			}))) ||
@@ -5326,7 +5330,7 @@ func native118(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[218], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[216], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -5427,10 +5431,10 @@ func native124(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[219], "..", p0) ||
+					(matchReWith(&nativeRegexps[217], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[220], "$", p0) &&
+							!(matchReWith(&nativeRegexps[218], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -5457,17 +5461,17 @@ func native125(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[221], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[219], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[222], "-", p0) ||
+						return (matchReWith(&nativeRegexps[220], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[223], "-", p0) ||
+							return (matchReWith(&nativeRegexps[221], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -5493,9 +5497,9 @@ func native126(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[224], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[222], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[225], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[223], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -5514,17 +5518,17 @@ func native127(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[226], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[224], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[227], ".", p0) &&
-						!matchReWith(&nativeRegexps[228], ":", p0)))
+					(matchReWith(&nativeRegexps[225], ".", p0) &&
+						!matchReWith(&nativeRegexps[226], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
 					return ((((!strings.Contains(p0, "://") &&
 						secretPath(p0)) ||
 						e.HoldsSecret(p0)) ||
-						matchReAny(&nativeRegexps[229], "~\x00root\x00home/", cleanPath(p0))) ||
+						matchReAny(&nativeRegexps[227], "~\x00root\x00home/", cleanPath(p0))) ||
 						(cleanPath(p0) == "/etc/ssl/private"))
 				}))
 		}()
@@ -5542,7 +5546,7 @@ func native128(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[230], "0", p0)
+					return matchReWith(&nativeRegexps[228], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -5585,7 +5589,7 @@ func native128(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[231], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[229], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -5720,7 +5724,7 @@ func native131(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[232], "-", p0) ||
+							return (matchReWith(&nativeRegexps[230], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -5859,10 +5863,10 @@ func native136(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[233], "/etc/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[234], "bin/", cleanPath(p0))) ||
-			matchReWith(&nativeRegexps[235], "/lib", cleanPath(p0))) ||
-			(matchRe(&nativeRegexps[236], cleanPath(p0)) &&
+		return (((matchReWith(&nativeRegexps[231], "/etc/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[232], "bin/", cleanPath(p0))) ||
+			matchReWith(&nativeRegexps[233], "/lib", cleanPath(p0))) ||
+			(matchRe(&nativeRegexps[234], cleanPath(p0)) &&
 				func() bool {
 					let0 := p0
 					return anyOf([]string{"/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/sudoers", "/usr/bin/sudo", "/usr/bin/su", "/bin/bash", "/usr/bin/bash", "/bin/sh"}, func(p1 string) bool {
@@ -5880,15 +5884,15 @@ func native137(env any) bool {
 		anyOf(e.Options("f"), func(p0 string) bool {
 			return func() bool {
 				let0 := cleanPath(func() string {
-					if matchRe(&nativeRegexps[237], p0) ||
+					if matchRe(&nativeRegexps[235], p0) ||
 						(e.Cwd == "") {
 						return p0
 					}
 					return ((e.Cwd + "/") + p0)
 				}())
 				return (((e.Stdin.Kind != "") &&
-					matchReWith(&nativeRegexps[238], "/.ssh/id_", let0)) ||
-					matchReWith(&nativeRegexps[239], "/etc/ssh/ssh_host_", let0))
+					matchReWith(&nativeRegexps[236], "/.ssh/id_", let0)) ||
+					matchReWith(&nativeRegexps[237], "/etc/ssh/ssh_host_", let0))
 			}()
 		})) ||
 		(in(e.Name, "gpg", "gpg2") &&
@@ -5912,15 +5916,15 @@ func native137(env any) bool {
 					}()
 				}()
 			}(), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[240], "/.", cleanPath(p0)) ||
-					(matchRe(&nativeRegexps[236], cleanPath(p0)) &&
+				return ((matchReWith(&nativeRegexps[238], "/.", cleanPath(p0)) ||
+					(matchRe(&nativeRegexps[234], cleanPath(p0)) &&
 						func() bool {
 							let0 := p0
 							return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git", "~/.aws/credentials", "~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc"}, func(p1 string) bool {
 								return mayName(let0, p1)
 							})
 						}())) &&
-					!matchReWith(&nativeRegexps[241], "/.ssh/known_hosts", cleanPath(p0)))
+					!matchReWith(&nativeRegexps[239], "/.ssh/known_hosts", cleanPath(p0)))
 			})))
 }
 
@@ -5943,8 +5947,8 @@ func native138(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[242], ".git/", cleanPath(p0)) &&
-			!matchReAny(&nativeRegexps[243], ".lock\x00.git/refs/original", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[240], ".git/", cleanPath(p0)) &&
+			!matchReAny(&nativeRegexps[241], ".lock\x00.git/refs/original", cleanPath(p0)))
 	})
 }
 
@@ -5968,7 +5972,7 @@ func native140(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[244], "of=", p0)
+					return matchReWith(&nativeRegexps[242], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -6019,7 +6023,7 @@ func native140(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[245], "for", e.Line)))))
+						matchReWith(&nativeRegexps[243], "for", e.Unfolded)))))
 	}()
 }
 
@@ -6039,17 +6043,17 @@ func native141(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[246], ":", let0)) &&
+					!matchReWith(&nativeRegexps[244], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[247], p0)
+							return matchRe(&nativeRegexps[245], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[248], "-", p0)
+							return matchReWith(&nativeRegexps[246], "-", p0)
 						})))))
 	}()
 }
@@ -6069,18 +6073,18 @@ func native143(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[249], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[247], "x", e.Pos(0)))) &&
 		((anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
-			(matchReWith(&nativeRegexps[250], "C", e.Pos(0)) &&
+			(matchReWith(&nativeRegexps[248], "C", e.Pos(0)) &&
 				anyOf(e.Outputs, func(p0 string) bool {
 					return isBroad(p0)
 				}))) ||
 			((((e.Agent ||
 				(e.Moved != "")) &&
 				(len(e.Options("C", "directory")) == 0)) &&
-				!matchReWith(&nativeRegexps[250], "C", e.Pos(0))) &&
+				!matchReWith(&nativeRegexps[248], "C", e.Pos(0))) &&
 				isBroad(e.Cwd)))) ||
 		((e.Name == "unzip") &&
 			(anyOf(e.Options("d"), func(p0 string) bool {
@@ -6132,11 +6136,11 @@ func native143(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[251], "x", p0)
+						return matchReWith(&nativeRegexps[249], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[252], "x", p0)
+						return matchReWith(&nativeRegexps[250], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -6174,7 +6178,7 @@ func native144(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[253], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[251], ".", baseName(p0)))
 			})))
 }
 
@@ -6213,7 +6217,7 @@ func native147(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[254], "-", p0)
+					return matchReWith(&nativeRegexps[252], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6226,7 +6230,7 @@ func native147(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[255], p0)) &&
+					!matchRe(&nativeRegexps[253], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -6279,9 +6283,9 @@ func native151(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[256], "for\x00while\x00find\x00xargs", e.Line))) &&
-		matchReAny(&nativeRegexps[257], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Line)) &&
-		!matchReAny(&nativeRegexps[258], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[254], "for\x00while\x00find\x00xargs", e.Unfolded))) &&
+		matchReAny(&nativeRegexps[255], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Unfolded)) &&
+		!matchReAny(&nativeRegexps[256], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native152 is the condition of encrypt-in-place.
@@ -6356,7 +6360,7 @@ func native156(env any) bool {
 				return strings.HasPrefix(p0, "--force-with-lease")
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[259], "ma", p0)
+					return matchReWith(&nativeRegexps[257], "ma", p0)
 				}))))
 }
 
@@ -6382,7 +6386,7 @@ func native157(env any) bool {
 				}) ||
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 						return (in(p0, ".", "*", ":/") ||
-							matchRe(&nativeRegexps[260], p0))
+							matchRe(&nativeRegexps[258], p0))
 					})) ||
 					((len(e.Positional) > 2) &&
 						!e.HasFlag("b", "B", "orphan")))) ||
@@ -6440,7 +6444,7 @@ func native161(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[261], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[259], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -6464,7 +6468,7 @@ func native162(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[237], let1) {
+						!matchRe(&nativeRegexps[235], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6477,7 +6481,7 @@ func native162(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[237], let2) {
+							!matchRe(&nativeRegexps[235], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -6495,9 +6499,9 @@ func native162(env any) bool {
 								return ((sensitivePath(p0) ||
 									e.HoldsSecret(p0)) ||
 									(((let3 != "") &&
-										!matchRe(&nativeRegexps[237], p0)) &&
+										!matchRe(&nativeRegexps[235], p0)) &&
 										(sensitivePath(((let3 + "/") + p0)) ||
-											(matchReWith(&nativeRegexps[262], "/.", cleanPath(((let3+"/")+p0))) &&
+											(matchReWith(&nativeRegexps[260], "/.", cleanPath(((let3+"/")+p0))) &&
 												secretPath(((let3 + "/") + p0))))))
 							})) ||
 							(!e.Agent &&
@@ -6505,7 +6509,7 @@ func native162(env any) bool {
 									return (!in(baseName(p0), "token", "identity") &&
 										(secretPath(p0) ||
 											(((let3 != "") &&
-												!matchRe(&nativeRegexps[237], p0)) &&
+												!matchRe(&nativeRegexps[235], p0)) &&
 												secretPath(((let3 + "/") + p0)))))
 								}))))
 				}()
@@ -6530,7 +6534,7 @@ func native163(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[237], let1) {
+						!matchRe(&nativeRegexps[235], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6543,7 +6547,7 @@ func native163(env any) bool {
 				return func() bool {
 					let3 := func() string {
 						if (e.Cwd != "") &&
-							!matchRe(&nativeRegexps[237], let2) {
+							!matchRe(&nativeRegexps[235], let2) {
 							return func() string {
 								if let2 == "" {
 									return e.Cwd
@@ -6573,11 +6577,11 @@ func native163(env any) bool {
 									}))) ||
 								((in(e.Name, "export", "declare", "typeset") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[263], "GIT_WORK_TREE=", p0) &&
+										return (matchReWith(&nativeRegexps[261], "GIT_WORK_TREE=", p0) &&
 											(isHome(substr(p0, 14, len(p0))) ||
 												isRoot(substr(p0, 14, len(p0)))))
 									})) &&
-									matchReWith(&nativeRegexps[264], "git", e.Line)))) ||
+									matchReWith(&nativeRegexps[262], "git", e.Line)))) ||
 							(((e.Name == "git") &&
 								(e.Pos(0) == "add")) &&
 								((matchComputed(let4, cleanPath(let3)) &&
@@ -6611,7 +6615,7 @@ func native164(env any) bool {
 				let2 := func() string {
 					if ((let1 != "") &&
 						(let0 != "")) &&
-						!matchRe(&nativeRegexps[237], let1) {
+						!matchRe(&nativeRegexps[235], let1) {
 						return ((let0 + "/") + let1)
 					}
 					return func() string {
@@ -6672,7 +6676,7 @@ func native165(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[265], "remote.", p0)
+					return matchReWith(&nativeRegexps[263], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -6684,8 +6688,8 @@ func native166(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[266], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[267], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[264], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[265], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -6714,7 +6718,7 @@ func native167(env any) bool {
 				((secretPath(p0) ||
 					sensitivePath(p0)) ||
 					(((e.Cwd != "") &&
-						!matchRe(&nativeRegexps[237], p0)) &&
+						!matchRe(&nativeRegexps[235], p0)) &&
 						(secretPath(((e.Cwd + "/") + p0)) ||
 							sensitivePath(((e.Cwd + "/") + p0))))))
 		}) ||
@@ -6774,14 +6778,14 @@ func native172(env any) bool {
 func native173(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[268], e.Original))
+		!matchRe(&nativeRegexps[266], e.Original))
 }
 
 // native174 is the condition of url-confusable-host.
 func native174(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[269], "://", e.Original))
+		matchReFold(&nativeRegexps[267], "://", e.Original))
 }
 
 // native175 is the condition of macos-protection-off.
@@ -6818,16 +6822,16 @@ func native175(env any) bool {
 					in(e.Pos(1), "add", "clear"))))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[270], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[271], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[268], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[269], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[272], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[270], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[273], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[271], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -6844,7 +6848,7 @@ func native175(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[274], "--set", p0)
+					return matchReWith(&nativeRegexps[272], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -6858,14 +6862,14 @@ func native175(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[275], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[273], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[276], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[274], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -6879,7 +6883,7 @@ func native176(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[277], "-", p0)
+					return matchReWith(&nativeRegexps[275], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -6933,7 +6937,7 @@ func native178(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[278], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[276], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -6945,11 +6949,11 @@ func native178(env any) bool {
 func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[279], "-set", p0)
+		return matchReAny(&nativeRegexps[277], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[280], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[278], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -6961,15 +6965,15 @@ func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[281], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[279], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[282], "login", p0)
+				return matchReFold(&nativeRegexps[280], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[282], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[280], "login", e.Stdin.Text))))
 }
 
 // native181 is the condition of launchd-job.
@@ -7003,9 +7007,9 @@ func native182(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[283], "clipboard", p0)
+					return matchReFold(&nativeRegexps[281], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[283], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[281], "clipboard", e.Stdin.Text)))))
 }
 
 // native183 is the condition of screen-capture-agent.
@@ -7019,7 +7023,7 @@ func native183(env any) bool {
 func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[284], "sleep", e.Line))
+		matchReWith(&nativeRegexps[282], "sleep", e.Line))
 }
 
 // native185 is the condition of mic-camera-capture-agent.
@@ -7037,7 +7041,7 @@ func native185(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[285], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[283], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -7045,23 +7049,23 @@ func native185(env any) bool {
 func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[286], "dialog", p0)
+		return matchReFold(&nativeRegexps[284], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[286], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[284], "dialog", e.Stdin.Text))
 }
 
 // native187 is the condition of applescript-remote-machine.
 func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[287], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[285], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[287], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[285], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[288], "volume", p0)
+				return matchReFold(&nativeRegexps[286], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[288], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[286], "volume", e.Stdin.Text))))
 }
 
 // native188 is the condition of read-private-store-agent.
@@ -7069,7 +7073,7 @@ func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[289], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[287], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -7080,7 +7084,7 @@ func native189(env any) bool {
 		((((e.Name == "log") &&
 			in(e.Pos(0), "show", "stream", "collect")) &&
 			anyOf(e.Options("predicate"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[290], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
+				return matchReAny(&nativeRegexps[288], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
 			})) ||
 			(((e.Name == "dsexport") &&
 				(len(e.Positional) > 1)) &&
@@ -7103,7 +7107,7 @@ func native190(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[291], "/Users/", p0)
+					return matchReWith(&nativeRegexps[289], "/Users/", p0)
 				}))))
 }
 
@@ -7134,10 +7138,10 @@ func native193(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return ((((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[292], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[293], ".", urlHost(p0)))) &&
+				(matchRe(&nativeRegexps[290], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[291], ".", urlHost(p0)))) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[294], "url.", p0)))
+					matchReFold(&nativeRegexps[292], "url.", p0)))
 		}))
 }
 
@@ -7157,7 +7161,7 @@ func native195(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[295], "%25", p0))
+				matchReWith(&nativeRegexps[293], "%25", p0))
 		}))
 }
 
@@ -7180,12 +7184,12 @@ func native197(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[296], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[294], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[297], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[295], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -7203,9 +7207,9 @@ func native198(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[298], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[296], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[296], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[294], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -7217,9 +7221,9 @@ func native199(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[299], "@", p0)) &&
+				matchReWith(&nativeRegexps[297], "@", p0)) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[300], "url.", p0)))
+					matchReFold(&nativeRegexps[298], "url.", p0)))
 		}))
 }
 
@@ -7228,7 +7232,7 @@ func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[301], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[299], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -7255,8 +7259,8 @@ func native201(env any) bool {
 func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[302], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[303], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[300], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[301], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native203 is the condition of inline-code-download.
@@ -7264,11 +7268,11 @@ func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[304], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[305], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[306], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[307], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[308], "http://", e.Code))))
+		matchReAny(&nativeRegexps[302], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[303], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[304], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[305], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[306], "http://", e.Code))))
 }
 
 // native204 is the condition of insecure-tls.
@@ -7299,14 +7303,14 @@ func native204(env any) bool {
 						return (p0 == "set")
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[309], ".trusted-host", p0)
+						return matchReWith(&nativeRegexps[307], ".trusted-host", p0)
 					}))) ||
 				((in(e.Name, "npm", "yarn", "pnpm") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[310], "strict-ssl\x00enablestrictssl", p0)
+						return matchReAny(&nativeRegexps[308], "strict-ssl\x00enablestrictssl", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[311], "false", p0)
+						return matchReWith(&nativeRegexps[309], "false", p0)
 					}))) ||
 				(in(e.Name, "helm", "kubectl") &&
 					e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -7341,37 +7345,37 @@ func native204(env any) bool {
 func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[312], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[310], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[313], "/dev/", p0)
+			return matchReWith(&nativeRegexps[311], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[314], ":", p0)
+				return matchReFold(&nativeRegexps[312], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[315], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[313], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[316], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[314], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[317], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[318], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
-			matchReAny(&nativeRegexps[319], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
+			matchReAny(&nativeRegexps[315], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[316], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
+			matchReAny(&nativeRegexps[317], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
 }
 
 // native206 is the condition of inline-socket-public-ip.
 func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[320], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
+		matchReAny(&nativeRegexps[318], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
 		anyOf(strings.Split(e.Code, "\""), func(p0 string) bool {
 			return anyOf(strings.Split(p0, "'"), func(p1 string) bool {
 				return (isIP(strings.TrimSpace(p1)) &&
@@ -7388,9 +7392,9 @@ func native207(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[321], "$", p0) &&
+				(matchReWith(&nativeRegexps[319], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[322], "$(cat ", p0))
+				matchReWith(&nativeRegexps[320], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -7409,7 +7413,7 @@ func native207(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[323], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[321], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -7423,10 +7427,10 @@ func native207(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[324], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[322], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[325], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[323], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -7448,7 +7452,7 @@ func native207(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[326], "$(", p0)
+				return matchReWith(&nativeRegexps[324], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7457,7 +7461,7 @@ func native207(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[327], ":", p0)) &&
+						matchReWith(&nativeRegexps[325], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -7467,11 +7471,11 @@ func native207(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[328], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[326], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[326], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[329], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[324], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[327], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -7550,12 +7554,12 @@ func native209(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[330], ":", p0)
+					return matchReWith(&nativeRegexps[328], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
 					(len(e.Positional) > 1)) &&
-					matchReAny(&nativeRegexps[25], "ssh://\x00:", index(e.Positional, 1)))) ||
+					matchReAny(&nativeRegexps[24], "ssh://\x00:", index(e.Positional, 1)))) ||
 				((e.Name == "duplicity") &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return strings.Contains(p0, "://")
@@ -7587,7 +7591,7 @@ func native210(env any) bool {
 		return func() bool {
 			let1 := "\\$\\(\\s*(<\\s*|(cat|head|tail|base64|xxd|gzip|tac|strings|od)\\s+[^)]*?)(/etc|/root|/var/log|/proc|/sys|/boot|/usr/share/base-passwd)/"
 			return func() bool {
-				let2 := matchComputed(("(^|[\\s;&|({])[A-Za-z_][A-Za-z0-9_]*=[\"']?" + let1), e.Line)
+				let2 := matchComputed(("(^|[\\s;&|({])[A-Za-z_][A-Za-z0-9_]*=[\"']?" + let1), e.Unfolded)
 				return ((((in(e.Name, "curl", "curlie") &&
 					(((anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "F", "form"), func(p0 string) bool {
 						return ((((systemFile(uploadedFile(p0)) &&
@@ -7595,7 +7599,7 @@ func native210(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[331], "$", p0) &&
+							(matchReWith(&nativeRegexps[329], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -7605,7 +7609,7 @@ func native210(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[332], "://", p0)
+							return matchReWith(&nativeRegexps[330], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -7623,16 +7627,16 @@ func native210(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[331], "$", p0) &&
+									(matchReWith(&nativeRegexps[329], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[332], "://", p0)
+								return matchReWith(&nativeRegexps[330], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[333], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[331], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -7652,7 +7656,7 @@ func native211(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[334], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[332], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -7676,8 +7680,8 @@ func native212(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[331], "$", p0)) &&
-			matchReWith(&nativeRegexps[335], ".", p0))
+			matchReWith(&nativeRegexps[329], "$", p0)) &&
+			matchReWith(&nativeRegexps[333], ".", p0))
 	})
 }
 
@@ -7737,7 +7741,7 @@ func native213(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[336], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[334], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -7747,7 +7751,7 @@ func native213(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[337], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[335], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -7819,13 +7823,13 @@ func native214(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[338], "/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[336], "/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[338], "/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[336], "/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -7837,7 +7841,7 @@ func native215(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[339], "cd", e.Line))
+		matchReWith(&nativeRegexps[337], "cd", e.Line))
 }
 
 // native216 is the condition of reverse-shell-fifo.
@@ -7850,7 +7854,7 @@ func native216(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[340], "mk", e.Line))
+		matchReWith(&nativeRegexps[338], "mk", e.Line))
 }
 
 // native217 is the condition of shell-piped-to-network.
@@ -7877,20 +7881,20 @@ func native218(env any) bool {
 // native219 is the condition of awk-network.
 func native219(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[341], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[342], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[339], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[340], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native220 is the condition of dns-update.
 func native220(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[343], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[341], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[344], "del", p0)
+			return matchReFold(&nativeRegexps[342], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[343], "del", p0.Target)
+			return matchReFold(&nativeRegexps[341], "del", p0.Target)
 		}))
 }
 
@@ -7908,7 +7912,7 @@ func native221(env any) bool {
 							(((urlHost(p0) != "") ||
 								strings.Contains(p0, ":")) ||
 								strings.Contains(p0, "."))) ||
-							matchReWith(&nativeRegexps[345], "_REGISTRY", p0)))
+							matchReWith(&nativeRegexps[343], "_REGISTRY", p0)))
 				})
 				return func() bool {
 					let3 := func() string {
@@ -7932,7 +7936,7 @@ func native221(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[346], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[344], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -7943,15 +7947,15 @@ func native221(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[347], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[348], "*", p0) ||
-												matchReAny(&nativeRegexps[349], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[345], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[346], "*", p0) ||
+												matchReAny(&nativeRegexps[347], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[350], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[348], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[351], "${", p0)
+											return matchReWith(&nativeRegexps[349], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[352], "$", e.Source)))
+											!matchReWith(&nativeRegexps[350], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -8000,7 +8004,7 @@ func native221(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[353], " ", p0) {
+															if matchReWith(&nativeRegexps[351], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -8014,7 +8018,7 @@ func native221(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[352], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[350], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -8023,23 +8027,23 @@ func native221(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[354], "%", p0) &&
+												return (matchReWith(&nativeRegexps[352], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[355], ":", p0) &&
+												return (matchReWith(&nativeRegexps[353], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[352], "$", p0)) &&
+												matchReWith(&nativeRegexps[350], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[356], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[354], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -8076,10 +8080,10 @@ func native223(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[357], ".", p0))
+					matchReWith(&nativeRegexps[355], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[352], "$", p0) &&
+			return (matchReWith(&nativeRegexps[350], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -8112,7 +8116,7 @@ func native224(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[358], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[356], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					(((in("busybox", e.Wrappers...) ||
@@ -8120,10 +8124,10 @@ func native224(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[359], p0)
+							return matchRe(&nativeRegexps[357], p0)
 						})) ||
 						anyOf(e.Options("S"), func(p0 string) bool {
-							return matchRe(&nativeRegexps[359], p0)
+							return matchRe(&nativeRegexps[357], p0)
 						}))))
 		}()
 	}()
@@ -8137,7 +8141,7 @@ func native225(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[360], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[358], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -8166,7 +8170,7 @@ func native227(env any) bool {
 					in(e.Pos(0), "http", "start")))) ||
 			((e.Name == "cloudflared") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[361], "://", p0) ||
+					return (matchReWith(&nativeRegexps[359], "://", p0) ||
 						matchComputed((("^(--url=)?(https?://)?[^/@]*:"+let0)+"(/|$)"), p0))
 				}) ||
 					(((e.Agent &&
@@ -8192,7 +8196,7 @@ func native227(env any) bool {
 				!in(e.Pos(0), "verify", "status"))) ||
 			(((e.Name == "socat") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[362], "-listen:", p0)
+					return matchReAny(&nativeRegexps[360], "-listen:", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed((("(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:" + let0) + "(,|$)"), p0)
@@ -8204,7 +8208,7 @@ func native227(env any) bool {
 			(((e.Name == "chisel") &&
 				(e.Pos(0) == "client")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[363], "R:", p0)
+					return matchReWith(&nativeRegexps[361], "R:", p0)
 				}))) ||
 			((e.Name == "bore") &&
 				(e.Pos(0) == "local"))) ||
@@ -8229,15 +8233,15 @@ func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[364], "@", p0) &&
-				!matchReWith(&nativeRegexps[365], "@", p0))
+			return (matchReWith(&nativeRegexps[362], "@", p0) &&
+				!matchReWith(&nativeRegexps[363], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[366], ":", p0) &&
-						!matchReAny(&nativeRegexps[367], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[364], ":", p0) &&
+						!matchReAny(&nativeRegexps[365], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -8254,7 +8258,7 @@ func native228(env any) bool {
 func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[368], "@", p0)
+		return matchReWith(&nativeRegexps[366], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -8270,18 +8274,18 @@ func native230(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[369], ":", p0)
+				return matchReFold(&nativeRegexps[367], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[370], ":", p0)
+				return matchReFold(&nativeRegexps[368], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[371], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[369], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[366], ":", p0) &&
-						!matchReAny(&nativeRegexps[367], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[364], ":", p0) &&
+						!matchReAny(&nativeRegexps[365], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -8305,14 +8309,14 @@ func native231(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[372], ":", p0)
+				return matchReFold(&nativeRegexps[370], ":", p0)
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[373], ":", p0)
+				return matchReFold(&nativeRegexps[371], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[374], "create:", p0) ||
-					matchReFold(&nativeRegexps[375], ":", p0))
+				return (matchReFold(&nativeRegexps[372], "create:", p0) ||
+					matchReFold(&nativeRegexps[373], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -8323,7 +8327,7 @@ func native231(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[376], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[374], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -8349,7 +8353,7 @@ func native232(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[377], p0)
+					return matchRe(&nativeRegexps[375], p0)
 				}))))
 }
 
@@ -8357,8 +8361,8 @@ func native232(env any) bool {
 func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[378], ":", p0) &&
-			!matchReWith(&nativeRegexps[379], ":", p0))
+		return (matchReWith(&nativeRegexps[376], ":", p0) &&
+			!matchReWith(&nativeRegexps[377], ":", p0))
 	})
 }
 
@@ -8386,7 +8390,7 @@ func native235(env any) bool {
 		return (((e.Name == "git-daemon") ||
 			(e.Pos(0) == "daemon")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[380], "--enable=receive-pack", p0)
+				return matchReWith(&nativeRegexps[378], "--enable=receive-pack", p0)
 			}) ||
 				(e.HasFlag("export-all") &&
 					((anyOf(e.Options("base-path"), func(p0 string) bool {
@@ -8418,7 +8422,7 @@ func native236(env any) bool {
 					return !in(p0, "127.0.0.1", "localhost", "::1", "[::1]")
 				}) ||
 					anyOf(e.Options("user-data-dir"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[381], "/", cleanPath(p0))
+						return matchReWith(&nativeRegexps[379], "/", cleanPath(p0))
 					}))))
 	}()
 }
@@ -8427,8 +8431,8 @@ func native236(env any) bool {
 func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[382], p0) ||
-			matchReWith(&nativeRegexps[383], "w", p0))
+		return (matchRe(&nativeRegexps[380], p0) ||
+			matchReWith(&nativeRegexps[381], "w", p0))
 	})
 }
 
@@ -8441,23 +8445,23 @@ func native238(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[384], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[382], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[385], p1)
+							return matchRe(&nativeRegexps[383], p1)
 						}))))
 		})) ||
 		(((e.Dynamic &&
 			e.HasFlag("R", "recursive")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[386], "$", p0) &&
-					!matchReWith(&nativeRegexps[387], "$", p0))
+				return (matchReWith(&nativeRegexps[384], "$", p0) &&
+					!matchReWith(&nativeRegexps[385], "$", p0))
 			})) ||
 			((in("find", e.Wrappers...) &&
 				in("{}", e.Positional...)) &&
 				anyOf(e.WrapperArgs, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[386], "$", p0) &&
-						!matchReWith(&nativeRegexps[387], "$", p0))
+					return (matchReWith(&nativeRegexps[384], "$", p0) &&
+						!matchReWith(&nativeRegexps[385], "$", p0))
 				}))))
 }
 
@@ -8466,16 +8470,16 @@ func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[388], "s", p0) ||
-				matchRe(&nativeRegexps[389], p0))
+			return (matchReWith(&nativeRegexps[386], "s", p0) ||
+				matchRe(&nativeRegexps[387], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[390], "/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[388], "/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[389], p0) ||
-					matchReWith(&nativeRegexps[388], "s", p0))
+				return (matchRe(&nativeRegexps[387], p0) ||
+					matchReWith(&nativeRegexps[386], "s", p0))
 			})))
 }
 
@@ -8484,18 +8488,18 @@ func native240(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[388], "s", p0) ||
-				matchRe(&nativeRegexps[391], p0))
+			return (matchReWith(&nativeRegexps[386], "s", p0) ||
+				matchRe(&nativeRegexps[389], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[392], "bin/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[390], "bin/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[391], p0)
+				return matchRe(&nativeRegexps[389], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[393], cleanPath(p0))
+			return matchRe(&nativeRegexps[391], cleanPath(p0))
 		}))
 }
 
@@ -8505,7 +8509,7 @@ func native241(env any) bool {
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isRoot(p0) ||
-				matchReWith(&nativeRegexps[394], "${", p0)) ||
+				matchReWith(&nativeRegexps[392], "${", p0)) ||
 				in(cleanPath(p0), "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/var", "/usr/bin", "/usr/lib", "/usr/sbin", "/dev", "/proc", "/sys", "/System", "/Library", "/private", "/etc/*", "/usr/*", "/var/*"))
 		}))
 }
@@ -8517,7 +8521,7 @@ func native242(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[395], "+", p0)
+					return matchReWith(&nativeRegexps[393], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -8526,8 +8530,8 @@ func native242(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[396], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[397], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[394], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[395], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -8546,12 +8550,12 @@ func native242(env any) bool {
 func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[398], p0)
+		return matchRe(&nativeRegexps[396], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[399], "bin/", p0))
+				matchReWith(&nativeRegexps[397], "bin/", p0))
 		}))
 }
 
@@ -8559,9 +8563,9 @@ func native243(env any) bool {
 func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[400], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[398], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[401], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[399], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -8585,66 +8589,66 @@ func native245(env any) bool {
 				return !secretPath(p0)
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[402], p0) ||
-					matchRe(&nativeRegexps[403], p0)) ||
-					matchRe(&nativeRegexps[404], p0)) ||
-					matchReWith(&nativeRegexps[405], "w", p0)) ||
-					matchReWith(&nativeRegexps[406], "g", p0))
+				return ((((matchRe(&nativeRegexps[400], p0) ||
+					matchRe(&nativeRegexps[401], p0)) ||
+					matchRe(&nativeRegexps[402], p0)) ||
+					matchReWith(&nativeRegexps[403], "w", p0)) ||
+					matchReWith(&nativeRegexps[404], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[403], p0) ||
-					matchRe(&nativeRegexps[407], p0)) ||
-					matchReWith(&nativeRegexps[408], "w", p0)) ||
-					matchReWith(&nativeRegexps[405], "w", p0))
+				return (((matchRe(&nativeRegexps[401], p0) ||
+					matchRe(&nativeRegexps[405], p0)) ||
+					matchReWith(&nativeRegexps[406], "w", p0)) ||
+					matchReWith(&nativeRegexps[403], "w", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((secretPath(p0) &&
-					matchReWith(&nativeRegexps[409], "/", cleanPath(p0))) ||
-					matchReWith(&nativeRegexps[410], "/root/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[407], "/", cleanPath(p0))) ||
+					matchReWith(&nativeRegexps[408], "/root/.", cleanPath(p0)))
 			})) &&
 			(anyOf(e.Options("reference"), func(p0 string) bool {
 				return !secretPath(p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return ((matchRe(&nativeRegexps[402], p0) ||
-						matchRe(&nativeRegexps[404], p0)) ||
-						matchRe(&nativeRegexps[411], p0))
+					return ((matchRe(&nativeRegexps[400], p0) ||
+						matchRe(&nativeRegexps[402], p0)) ||
+						matchRe(&nativeRegexps[409], p0))
 				})))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[409], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[407], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[412], p0)
+				return matchRe(&nativeRegexps[410], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[413], p0)
+				return matchRe(&nativeRegexps[411], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[414], ":", p0)
+					return matchReWith(&nativeRegexps[412], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[415], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[413], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[416], p0)
+				return matchRe(&nativeRegexps[414], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[414], ":", p0)
+					return matchReWith(&nativeRegexps[412], ":", p0)
 				}))))
 }
 
@@ -8657,7 +8661,7 @@ func native246(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[417], "-", p0)
+					return matchReWith(&nativeRegexps[415], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -8671,20 +8675,20 @@ func native246(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[418], "0", p0)
+				return matchReWith(&nativeRegexps[416], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[418], "0", p0)
+				return matchReWith(&nativeRegexps[416], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[419], ":", p0)
+				return matchReWith(&nativeRegexps[417], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[419], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[417], ":", e.Stdin.Text))))
 }
 
 // native247 is the condition of privileged-group.
@@ -8698,7 +8702,7 @@ func native247(env any) bool {
 		})) ||
 		(in(e.Name, "groupmod", "groupadd", "addgroup") &&
 			anyOf(e.Options("g", "gid"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[418], "0", p0)
+				return matchReWith(&nativeRegexps[416], "0", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			e.HasFlag("a", "append")) &&
@@ -8718,7 +8722,7 @@ func native247(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[420], "/Groups/", p0))
+					matchReWith(&nativeRegexps[418], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -8769,7 +8773,7 @@ func native249(env any) bool {
 			}))) ||
 		(in(e.Name, "usermod", "chsh") &&
 			anyOf(e.Options("s", "shell"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[421], "nologin\x00false", p0)
+				return matchReAny(&nativeRegexps[419], "nologin\x00false", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			(len(e.Options("G", "groups")) > 0)) &&
@@ -8784,7 +8788,7 @@ func native249(env any) bool {
 		((e.Name == "pwpolicy") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(strings.ToLower(p0), "disableuser", "-disableuser") ||
-					matchReAny(&nativeRegexps[422], "isdisabled=", p0))
+					matchReAny(&nativeRegexps[420], "isdisabled=", p0))
 			})))
 }
 
@@ -8796,14 +8800,14 @@ func native250(env any) bool {
 		((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/hosts", "/etc/resolv.conf", "/etc/ld.so.cache", "/etc/shells")
 		}) &&
-			(matchRe(&nativeRegexps[423], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[424], "-\x00=", index(e.Positional, 0)))) ||
+			(matchRe(&nativeRegexps[421], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[422], "-\x00=", index(e.Positional, 0)))) ||
 			(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (isRoot(p0) ||
 					in(cleanPath(p0), "/etc", "/home", "/Users", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var", "/tmp", "/usr/lib", "/usr/bin", "/usr/share"))
 			}) &&
-				(matchRe(&nativeRegexps[425], index(e.Positional, 0)) ||
-					matchReAny(&nativeRegexps[426], "-\x00=", index(e.Positional, 0)))))) ||
+				(matchRe(&nativeRegexps[423], index(e.Positional, 0)) ||
+					matchReAny(&nativeRegexps[424], "-\x00=", index(e.Positional, 0)))))) ||
 		((((e.Name == "chown") &&
 			(len(e.Positional) > 1)) &&
 			!e.HasFlag("R", "recursive")) &&
@@ -8811,7 +8815,7 @@ func native250(env any) bool {
 				let0 := index(strings.Split(index(e.Positional, 0), ":"), 0)
 				return ((let0 != "") &&
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return ((matchReWith(&nativeRegexps[427], "/", cleanPath(p0)) &&
+						return ((matchReWith(&nativeRegexps[425], "/", cleanPath(p0)) &&
 							(index(strings.Split(cleanPath(p0), "/"), 2) != let0)) ||
 							((cleanPath(p0) == "~") &&
 								!in(let0, "$USER", "${USER}", "$LOGNAME", "$(whoami)", "$(id -un)", "$(id -u)", "$(id -u -n)")))
@@ -8860,7 +8864,7 @@ func native253(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[428], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[426], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -8868,12 +8872,12 @@ func native253(env any) bool {
 func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[429], p0)
+		return matchRe(&nativeRegexps[427], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[430], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[428], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -8892,7 +8896,7 @@ func native255(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[431], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[429], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native256 is the condition of read-secret.
@@ -8906,16 +8910,16 @@ func native256(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[432], ".env", p0)
+				return matchReWith(&nativeRegexps[430], ".env", p0)
 			}))) &&
 		!(storesSecret(e.Name, e.Args) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return ((!matchRe(&nativeRegexps[237], p0) &&
+				return ((!matchRe(&nativeRegexps[235], p0) &&
 					!strings.Contains(p0, "..")) &&
-					!matchReWith(&nativeRegexps[433], ".", p0))
+					!matchReWith(&nativeRegexps[431], ".", p0))
 			}))) &&
 		!(allOf(e.SecretFiles, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[432], ".env", p0)
+			return matchReWith(&nativeRegexps[430], ".env", p0)
 		}) &&
 			(((((((e.Name == "cut") &&
 				(e.Option("d", "delimiter") == "=")) &&
@@ -8927,21 +8931,21 @@ func native256(env any) bool {
 					in(index(e.Positional, 0), ".", "", "^", "$"))) ||
 				(((in(e.Name, "grep", "egrep") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[434], "-", p0)
+						return matchReWith(&nativeRegexps[432], "-", p0)
 					})) &&
 					(len(e.Positional) > 0)) &&
-					matchReWith(&nativeRegexps[435], "[", index(e.Positional, 0)))) ||
+					matchReWith(&nativeRegexps[433], "[", index(e.Positional, 0)))) ||
 				((in(e.Name, "awk", "gawk", "mawk") &&
 					(e.Option("F") == "=")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[436], "print $1", p0)
+						return matchReWith(&nativeRegexps[434], "print $1", p0)
 					}))) ||
 				(((e.Name == "sed") &&
 					!anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[437], "-", p0)
+						return matchReWith(&nativeRegexps[435], "-", p0)
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[438], "s/=.*//", p0)
+						return matchReWith(&nativeRegexps[436], "s/=.*//", p0)
 					})))))
 }
 
@@ -8975,8 +8979,8 @@ func native258(env any) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
-				!matchRe(&nativeRegexps[237], p0))) &&
-			matchReWith(&nativeRegexps[439], ".", p0))
+				!matchRe(&nativeRegexps[235], p0))) &&
+			matchReWith(&nativeRegexps[437], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -9028,7 +9032,7 @@ func native259(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[440], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[438], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -9078,10 +9082,10 @@ func native261(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[441], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[439], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[442], "/", p0))
+					matchReWith(&nativeRegexps[440], "/", p0))
 			})))
 }
 
@@ -9111,7 +9115,7 @@ func native263(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[443], ":", p0) ||
+					return (matchReWith(&nativeRegexps[441], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -9120,7 +9124,7 @@ func native263(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[444], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[442], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native264 is the condition of send-secret-dir.
@@ -9139,10 +9143,10 @@ func native265(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[445], p0)
+					return matchRe(&nativeRegexps[443], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[446], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[444], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -9152,13 +9156,13 @@ func native266(env any) bool {
 	return (!((len(e.Via) > 0) &&
 		((in(index(e.Via, (len(e.Via)-1)), "$(…)", "<(…)") &&
 			!e.CapturePrinted()) ||
-			matchReAny(&nativeRegexps[447], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
+			matchReAny(&nativeRegexps[445], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys", "export-secret-ssh-key")) ||
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[448], "-", p0)
+						return matchReWith(&nativeRegexps[446], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -9212,7 +9216,7 @@ func native268(env any) bool {
 				((e.Pos(0) == "container") &&
 					(e.Pos(1) == "inspect"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[449], ".Config.Env", p0)
+					return matchReWith(&nativeRegexps[447], ".Config.Env", p0)
 				}))))
 }
 
@@ -9220,7 +9224,7 @@ func native268(env any) bool {
 func native269(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[450], "mount", p0)
+		return matchReFold(&nativeRegexps[448], "mount", p0)
 	})
 }
 
@@ -9286,10 +9290,10 @@ func native270(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[451], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[449], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[452], "hguard", p0)
+					return matchReWith(&nativeRegexps[450], "hguard", p0)
 				}))))
 }
 
@@ -9359,13 +9363,13 @@ func native271(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[453], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[451], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[451], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[449], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[452], "hguard", p0)
+					return matchReWith(&nativeRegexps[450], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -9444,7 +9448,7 @@ func native272(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[249], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[247], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -9454,7 +9458,7 @@ func native272(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[251], "x", p0)
+							return matchReWith(&nativeRegexps[249], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -9484,7 +9488,7 @@ func native272(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[454], baseName(p0)))
+										matchRe(&nativeRegexps[452], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -9508,7 +9512,7 @@ func native273(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "print", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install", "df")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[455], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[453], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -9541,7 +9545,7 @@ func native273(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[456], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[454], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -9555,7 +9559,7 @@ func native273(env any) bool {
 func native274(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[457], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[455], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -9573,15 +9577,15 @@ func native274(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[458], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[459], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[456], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[457], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[460], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[458], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native275 is the condition of self-computed-target-agent.
@@ -9612,19 +9616,19 @@ func native276(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[461], "hguard", p0)
+				return matchReWith(&nativeRegexps[459], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[462], "hguard", p0)
+					return matchReWith(&nativeRegexps[460], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[463], "hguard", p0)
+						return matchReWith(&nativeRegexps[461], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[464], "hguard", p0)
+					return matchReWith(&nativeRegexps[462], "hguard", p0)
 				}))))
 }
 
@@ -9655,13 +9659,13 @@ func native277(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[465], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[463], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[466], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[464], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -9699,13 +9703,13 @@ func native278(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[465], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[463], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[466], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[464], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -9716,10 +9720,10 @@ func native278(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[463], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[461], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[467], "hguard", p0) ||
-						matchReWith(&nativeRegexps[468], "hguard", p0))
+					return (matchReWith(&nativeRegexps[465], "hguard", p0) ||
+						matchReWith(&nativeRegexps[466], "hguard", p0))
 				}))))
 }
 
@@ -9729,8 +9733,8 @@ func native279(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[469], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[470], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[467], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[468], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native280 is the condition of self-inline-write-agent.
@@ -9740,8 +9744,8 @@ func native280(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[469], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[470], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[467], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[468], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native281 is the condition of self-env.
@@ -9762,23 +9766,23 @@ func native281(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[471], "hguard_", p0)
+			return matchReFold(&nativeRegexps[469], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[471], "hguard_", p0)
+					return matchReFold(&nativeRegexps[469], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[472], "-", p0) ||
+						return (matchReWith(&nativeRegexps[470], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[473], "hguard", p0)
+					return matchReFold(&nativeRegexps[471], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -9796,13 +9800,13 @@ func native281(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[474], "hguard_", p0)
+					return matchReFold(&nativeRegexps[472], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[471], "hguard_", p0)
+					return matchReFold(&nativeRegexps[469], "hguard_", p0)
 				})))
 	}()
 }
@@ -9826,23 +9830,23 @@ func native282(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[471], "hguard_", p0)
+				return matchReFold(&nativeRegexps[469], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[471], "hguard_", p0)
+						return matchReFold(&nativeRegexps[469], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[472], "-", p0) ||
+							return (matchReWith(&nativeRegexps[470], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[473], "hguard", p0)
+						return matchReFold(&nativeRegexps[471], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -9860,13 +9864,13 @@ func native282(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[474], "hguard_", p0)
+						return matchReFold(&nativeRegexps[472], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[471], "hguard_", p0)
+						return matchReFold(&nativeRegexps[469], "hguard_", p0)
 					}))))
 	}()
 }
@@ -9877,30 +9881,30 @@ func native283(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[475], "-", p0)
+			return matchReWith(&nativeRegexps[473], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[476], p0))
+					matchRe(&nativeRegexps[474], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[477], p0)
+				return matchRe(&nativeRegexps[475], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[478], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[476], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[479], "accept-", p0)
+				return matchReWith(&nativeRegexps[477], "accept-", p0)
 			})))
 }
 
@@ -9911,30 +9915,30 @@ func native284(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[475], "-", p0)
+				return matchReWith(&nativeRegexps[473], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[476], p0))
+						matchRe(&nativeRegexps[474], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[477], p0)
+					return matchRe(&nativeRegexps[475], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[478], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[476], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[479], "accept-", p0)
+					return matchReWith(&nativeRegexps[477], "accept-", p0)
 				}))))
 }
 
@@ -9942,7 +9946,7 @@ func native284(env any) bool {
 func native285(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[480], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[478], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -9954,7 +9958,7 @@ func native286(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[480], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[478], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -9971,7 +9975,7 @@ func native287(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[480], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[478], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -9993,7 +9997,7 @@ func native288(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[480], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[478], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -10076,16 +10080,16 @@ func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[473], "hguard", p0)
+			return matchReFold(&nativeRegexps[471], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[473], "hguard", p0)
+				return matchReFold(&nativeRegexps[471], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[481], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[479], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[473], "hguard", p0)
+				return matchReFold(&nativeRegexps[471], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -10098,16 +10102,16 @@ func native292(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[473], "hguard", p0)
+				return matchReFold(&nativeRegexps[471], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[473], "hguard", p0)
+					return matchReFold(&nativeRegexps[471], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[481], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[479], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[473], "hguard", p0)
+					return matchReFold(&nativeRegexps[471], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -10123,18 +10127,18 @@ func native293(env any) bool {
 		((e.Name == "codex") &&
 			(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[482], "hook", p0)
+					return matchReAny(&nativeRegexps[480], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[482], "hook", p0)
+					return matchReAny(&nativeRegexps[480], "hook", p0)
 				})) ||
 				(((e.Option("a", "ask-for-approval") == "never") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[483], "approval_policy", p0)
+						return matchReWith(&nativeRegexps[481], "approval_policy", p0)
 					})) &&
 					((e.Option("s", "sandbox") == "danger-full-access") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[484], "danger-full-access", p0)
+							return matchReWith(&nativeRegexps[482], "danger-full-access", p0)
 						})))))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -10145,7 +10149,7 @@ func native293(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[485], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[483], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -10170,18 +10174,18 @@ func native294(env any) bool {
 			((e.Name == "codex") &&
 				(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[482], "hook", p0)
+						return matchReAny(&nativeRegexps[480], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[482], "hook", p0)
+						return matchReAny(&nativeRegexps[480], "hook", p0)
 					})) ||
 					(((e.Option("a", "ask-for-approval") == "never") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[483], "approval_policy", p0)
+							return matchReWith(&nativeRegexps[481], "approval_policy", p0)
 						})) &&
 						((e.Option("s", "sandbox") == "danger-full-access") ||
 							anyOf(e.Options("c", "config"), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[484], "danger-full-access", p0)
+								return matchReWith(&nativeRegexps[482], "danger-full-access", p0)
 							})))))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -10192,7 +10196,7 @@ func native294(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[485], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[483], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -10212,7 +10216,7 @@ func native295(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		((anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[486], "--", p0)
+			return matchReWith(&nativeRegexps[484], "--", p0)
 		}) ||
 			(e.Option("approval-mode") == "yolo")) ||
 			((e.Name == "qwen") &&
@@ -10252,7 +10256,7 @@ func native298(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[473], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[471], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -10279,7 +10283,7 @@ func native298(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[487], e.Name)) ||
+				matchRe(&nativeRegexps[485], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -10370,25 +10374,25 @@ func native307(env any) bool {
 			let1 := "(?is)\\bmutation\\b.*\\bvisibility\\s*:\\s*\\\\?\"?PUBLIC\\b"
 			return (((((((((e.Name == "curl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[488], "api.github.com/repos/\x00/api/v4/projects/", p0)
+					return matchReAny(&nativeRegexps[486], "api.github.com/repos/\x00/api/v4/projects/", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
 				((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[489], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[487], "/api/v4/projects/", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[490], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[488], "/api/v4/projects/", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[491], "visibility=public", p0)
+						return matchReAny(&nativeRegexps[489], "visibility=public", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[492], "/graphql", p0)
+						return matchReFold(&nativeRegexps[490], "/graphql", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchComputed(let1, p0)
@@ -10415,7 +10419,7 @@ func native307(env any) bool {
 						return in(strings.ToLower(p0), "private=false", "visibility=public")
 					}) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[493], "/workflows/\x00gitlab-ci", p0)
+							return matchReAny(&nativeRegexps[491], "/workflows/\x00gitlab-ci", p0)
 						}) &&
 							in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 		}()
@@ -10433,16 +10437,16 @@ func native308(env any) bool {
 		((((e.Name == "gh") &&
 			(e.Pos(0) == "api")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[494], "/protection\x00rulesets", p0)
+				return matchReAny(&nativeRegexps[492], "/protection\x00rulesets", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[495], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
+				return matchReAny(&nativeRegexps[493], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
 			}))) ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[496], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[494], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -10452,15 +10456,15 @@ func native308(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[497], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[495], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[498], "-", p0) ||
+						return (matchReWith(&nativeRegexps[496], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[499], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[497], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -10489,64 +10493,64 @@ func native310(env any) bool {
 				in(e.Pos(0), "upgrade", "install")) &&
 				(matchComputed(let0, e.WrittenText()) ||
 					anyOf(e.Options("set", "set-string", "set-literal", "set-json"), func(p0 string) bool {
-						return matchReFold(&nativeRegexps[500], "replica", p0)
+						return matchReFold(&nativeRegexps[498], "replica", p0)
 					})))) ||
 			((e.Pos(0) == "scale") &&
 				anyOf(e.Options("replicas"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[501], "0", p0)
+					return matchReFold(&nativeRegexps[499], "0", p0)
 				}))) ||
 			(e.Pos(0) == "drain")) ||
 			((e.Pos(0) == "autoscale") &&
 				anyOf(e.Options("max"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[501], "0", p0)
+					return matchReFold(&nativeRegexps[499], "0", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[502], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[500], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
 				}))) ||
 			((e.Pos(0) == "replace") &&
 				e.HasFlag("force"))) ||
 			((e.Pos(0) == "apply") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[503], "--prune", p0)
+					return matchReWith(&nativeRegexps[501], "--prune", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[504], "persistentVolumeReclaimPolicy", p0)
+					return matchReWith(&nativeRegexps[502], "persistentVolumeReclaimPolicy", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				func() bool {
 					let1 := strings.Join(e.Args, "\n")
 					return ((((matchComputed(let0, let1) ||
-						matchReAny(&nativeRegexps[505], "replicas\x00replicas\"\x00replicas\"", let1)) ||
-						matchReAny(&nativeRegexps[506], "finalizers\x00$patch", let1)) ||
-						((matchReWith(&nativeRegexps[507], "\"op\"", let1) &&
-							matchReWith(&nativeRegexps[508], "\"path\"", let1)) &&
-							(matchReWith(&nativeRegexps[509], "\"remove\"", let1) ||
-								matchReWith(&nativeRegexps[510], "\"value\"", let1)))) ||
+						matchReAny(&nativeRegexps[503], "replicas\x00replicas\"\x00replicas\"", let1)) ||
+						matchReAny(&nativeRegexps[504], "finalizers\x00$patch", let1)) ||
+						((matchReWith(&nativeRegexps[505], "\"op\"", let1) &&
+							matchReWith(&nativeRegexps[506], "\"path\"", let1)) &&
+							(matchReWith(&nativeRegexps[507], "\"remove\"", let1) ||
+								matchReWith(&nativeRegexps[508], "\"value\"", let1)))) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[511], "null", p0) &&
-								!matchReWith(&nativeRegexps[512], "metadata", p0))
+							return (matchReWith(&nativeRegexps[509], "null", p0) &&
+								!matchReWith(&nativeRegexps[510], "metadata", p0))
 						}))
 				}())) ||
 			((((e.Pos(0) == "label") &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[513], "n", strings.ToLower(index(e.Positional, 1)))) &&
+				matchReWith(&nativeRegexps[511], "n", strings.ToLower(index(e.Positional, 1)))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[514], "-", p0)
+					return matchReWith(&nativeRegexps[512], "-", p0)
 				}))) ||
 			(in("taint", e.Positional...) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[515], ":NoExecute", p0)
+					return matchReWith(&nativeRegexps[513], ":NoExecute", p0)
 				}))) ||
 			((e.Pos(0) == "label") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[516], "pod-security.kubernetes.io/", p0)
+					return matchReWith(&nativeRegexps[514], "pod-security.kubernetes.io/", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[517], "-", p0)
+						return matchReWith(&nativeRegexps[515], "-", p0)
 					}))))
 	}()
 }
@@ -10591,7 +10595,7 @@ func native312(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[518], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[516], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -10619,13 +10623,13 @@ func native313(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[519], "=", p0)
+			return matchReWith(&nativeRegexps[517], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[520], "0", p0)
+				return matchReWith(&nativeRegexps[518], "0", p0)
 			})))
 }
 
@@ -10657,7 +10661,7 @@ func native314(env any) bool {
 							return in(p0, let0...)
 						}) ||
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[521], "=", p0)
+								return matchReWith(&nativeRegexps[519], "=", p0)
 							})) ||
 							(e.Option("env") != "")) ||
 							(let1 != "")) ||
@@ -10668,26 +10672,26 @@ func native314(env any) bool {
 									in(e.Assigns[p0], "test", "testing"))
 							})) &&
 							allOf(e.Args, func(p0 string) bool {
-								return (!matchReWith(&nativeRegexps[522], "=", p0) ||
-									matchReWith(&nativeRegexps[523], "test", p0))
+								return (!matchReWith(&nativeRegexps[520], "=", p0) ||
+									matchReWith(&nativeRegexps[521], "test", p0))
 							})) &&
 							in(e.Option("env"), "", "test", "testing")) &&
 							!strings.HasPrefix(e.Name, "gitlab")) &&
 							((let1 == "") ||
 								localTestURL(let1))) &&
 							((let2 == "") ||
-								matchReAny(&nativeRegexps[524], "test", let2))) &&
+								matchReAny(&nativeRegexps[522], "test", let2))) &&
 							((let3 == "") ||
-								matchReWith(&nativeRegexps[525], "Test", let3))) &&
+								matchReWith(&nativeRegexps[523], "Test", let3))) &&
 							!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[526], "D", p0)
+								return matchReWith(&nativeRegexps[524], "D", p0)
 							})) &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return matchReAny(&nativeRegexps[527], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
+								return matchReAny(&nativeRegexps[525], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
 							}))
 						return (!let4 &&
 							(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[528], "db:", p0)
+								return matchReWith(&nativeRegexps[526], "db:", p0)
 							}) ||
 								((((e.Name == "dotnet-ef") ||
 									((e.Name == "dotnet") &&
@@ -10752,7 +10756,7 @@ func native314(env any) bool {
 										return (p0 == "base")
 									}))) ||
 								anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[529], "migrate:", p0)
+									return matchReWith(&nativeRegexps[527], "migrate:", p0)
 								})) ||
 								(anyOf(e.Args, func(p0 string) bool {
 									return in(p0, "flush", "reset_db")
@@ -10783,7 +10787,7 @@ func native314(env any) bool {
 									return (p0 == "db:migrate")
 								}) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[530], "VERSION=", p0)
+										return matchReWith(&nativeRegexps[528], "VERSION=", p0)
 									}))) ||
 								((((e.Name == "knex") ||
 									anyOf(e.Args, func(p0 string) bool {
@@ -10803,7 +10807,7 @@ func native314(env any) bool {
 											return (p0 == "down-to")
 										}) &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return matchReWith(&nativeRegexps[418], "0", p0)
+												return matchReWith(&nativeRegexps[416], "0", p0)
 											}))))) ||
 								((e.Name == "migrate") &&
 									(((anyOf(e.Args, func(p0 string) bool {
@@ -10819,7 +10823,7 @@ func native314(env any) bool {
 											return (p0 == "goto")
 										}) &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return matchReWith(&nativeRegexps[418], "0", p0)
+												return matchReWith(&nativeRegexps[416], "0", p0)
 											}))))) ||
 								((e.Name == "dbmate") &&
 									anyOf(e.Positional, func(p0 string) bool {
@@ -10870,7 +10874,7 @@ func native314(env any) bool {
 										return (p0 == "runner")
 									})) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[531], ".", p0)
+										return matchReWith(&nativeRegexps[529], ".", p0)
 									}))))
 					}()
 				}()
@@ -10890,14 +10894,14 @@ func native315(env any) bool {
 				(len(e.Positional) > 1)) ||
 				((((e.Pos(0) == "get") &&
 					(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[532], "secret", p0) ||
-							matchReWith(&nativeRegexps[533], ",secret", p0))
+						return (matchReWith(&nativeRegexps[530], "secret", p0) ||
+							matchReWith(&nativeRegexps[531], ",secret", p0))
 					}) ||
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[534], "$", p0)
+							return matchReWith(&nativeRegexps[532], "$", p0)
 						}) &&
-							matchReWith(&nativeRegexps[535], "secret", e.Line)))) &&
-					matchReAny(&nativeRegexps[536], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+							matchReWith(&nativeRegexps[533], "secret", e.Unfolded)))) &&
+					matchReAny(&nativeRegexps[534], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 					!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 						matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1))))
 		}()
@@ -10911,23 +10915,23 @@ func native316(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[537], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[535], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[538], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[536], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[538], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[536], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[539], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[537], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[539], "://", p0)
+				return matchReWith(&nativeRegexps[537], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -10936,37 +10940,37 @@ func native316(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[540], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[538], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[541], "://", p0) &&
-						!matchReWith(&nativeRegexps[542], "https://", p0))
+					return (matchReWith(&nativeRegexps[539], "://", p0) &&
+						!matchReWith(&nativeRegexps[540], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[543], "://", p0)
+					return matchReWith(&nativeRegexps[541], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[544], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[542], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[541], "://", p0) &&
-						!matchReWith(&nativeRegexps[542], "https://", p0)))
+					(matchReWith(&nativeRegexps[539], "://", p0) &&
+						!matchReWith(&nativeRegexps[540], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[545], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[543], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[546], ":", p0))
+					matchReWith(&nativeRegexps[544], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -10979,7 +10983,7 @@ func native316(env any) bool {
 				return (p0 == "install")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[26], "http", p0)
+				return matchReWith(&nativeRegexps[25], "http", p0)
 			}))) ||
 		(((e.Name == "brew") &&
 			(e.Pos(0) == "tap")) &&
@@ -10993,12 +10997,12 @@ func native316(env any) bool {
 		((in(e.Name, "go") &&
 			(e.Pos(0) == "install")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[26], "http", p0)
+				return matchReWith(&nativeRegexps[25], "http", p0)
 			}))) ||
 		(((e.Name == "deno") &&
 			in(e.Pos(0), "install", "i")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[26], "http", p0)
+				return matchReWith(&nativeRegexps[25], "http", p0)
 			}))) ||
 		(((e.Name == "gem") &&
 			(e.Pos(0) == "install")) &&
@@ -11006,23 +11010,23 @@ func native316(env any) bool {
 		((e.Name == "helm") &&
 			((in(e.Pos(0), "install", "upgrade", "template") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[26], "http", p0)
+					return matchReWith(&nativeRegexps[25], "http", p0)
 				})) ||
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[547], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[545], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[548], "https://", p0)))
+								!matchReWith(&nativeRegexps[546], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[549], "/", p0) &&
-					!matchReWith(&nativeRegexps[550], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[547], "/", p0) &&
+					!matchReWith(&nativeRegexps[548], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[551], "/", p0)))
+						!matchReWith(&nativeRegexps[549], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -11037,7 +11041,7 @@ func native317(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[552], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[550], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -11045,10 +11049,10 @@ func native317(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[553], "--force-", p0)
+				return matchReWith(&nativeRegexps[551], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[554], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[552], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -11059,11 +11063,11 @@ func native318(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[555], "/etc/", p0)
+			return matchReWith(&nativeRegexps[553], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[556], "/etc/", p0)
+				return matchReWith(&nativeRegexps[554], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -11092,12 +11096,12 @@ func native319(env any) bool {
 							!((p0 == "RUBYOPT") &&
 								matchComputed(let2, e.Assigns[p0]))) &&
 							!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-								matchReWith(&nativeRegexps[155], "ssh", e.Assigns[p0])) &&
-								!matchReFold(&nativeRegexps[557], "command", e.Assigns[p0]))) &&
+								matchReWith(&nativeRegexps[154], "ssh", e.Assigns[p0])) &&
+								!matchReFold(&nativeRegexps[555], "command", e.Assigns[p0]))) &&
 							!((p0 == "ENV") &&
-								matchRe(&nativeRegexps[558], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[556], e.Assigns[p0]))) &&
 							!((p0 == "PS4") &&
-								matchRe(&nativeRegexps[559], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[557], e.Assigns[p0]))) &&
 							!((p0 == "NODE_OPTIONS") &&
 								matchComputed(let0, e.Assigns["NODE_OPTIONS"]))) &&
 							in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "PERLLIB", "RUBYOPT", "RUBYLIB", "NODE_PATH", "GEM_PATH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
@@ -11105,20 +11109,20 @@ func native319(env any) bool {
 							strings.HasPrefix(p0, "LUA_INIT_"))
 					}) ||
 						anyOf(e.Declared, func(p0 string) bool {
-							return (((((((!matchReWith(&nativeRegexps[560], "ENV=", p0) &&
-								!(matchReWith(&nativeRegexps[561], "GIT_SSH", p0) &&
-									!matchReFold(&nativeRegexps[557], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!(matchReWith(&nativeRegexps[562], "=", p0) &&
+							return (((((((!matchReWith(&nativeRegexps[558], "ENV=", p0) &&
+								!(matchReWith(&nativeRegexps[559], "GIT_SSH", p0) &&
+									!matchReFold(&nativeRegexps[555], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+								!(matchReWith(&nativeRegexps[560], "=", p0) &&
 									e.ProjectLibraryPath(substr(p0, 0, strings.Index(p0, "=")), substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!matchReWith(&nativeRegexps[563], "PS4=", p0)) &&
+								!matchReWith(&nativeRegexps[561], "PS4=", p0)) &&
 								!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
 									matchComputed(let0, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-								!((matchReWith(&nativeRegexps[564], "=", p0) &&
+								!((matchReWith(&nativeRegexps[562], "=", p0) &&
 									matchComputed(let1, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
 									!matchComputed(let3, p0))) &&
 								!(strings.HasPrefix(p0, "RUBYOPT=") &&
 									matchComputed(let2, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
-								matchReAny(&nativeRegexps[565], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl\x00ruby\x00node_path\x00gem_path\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+								matchReAny(&nativeRegexps[563], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl\x00ruby\x00node_path\x00gem_path\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 						}))
 				}()
 			}()
@@ -11135,7 +11139,7 @@ func native320(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[566], "-", p0) &&
+				return (matchReWith(&nativeRegexps[564], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -11220,14 +11224,14 @@ func native321(env any) bool {
 func native322(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[567], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[565], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[568], ")", p0.Target))
+				matchReFold(&nativeRegexps[566], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[568], ")", p0)
+				return matchReFold(&nativeRegexps[566], ")", p0)
 			})))
 }
 
@@ -11235,15 +11239,15 @@ func native322(env any) bool {
 func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[569], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[567], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[570], "=", p0) &&
-					!matchReAny(&nativeRegexps[571], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
+				return (matchReWith(&nativeRegexps[568], "=", p0) &&
+					!matchReAny(&nativeRegexps[569], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[572], "A", p0)
+			return matchReWith(&nativeRegexps[570], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -11251,7 +11255,7 @@ func native323(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[573], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[571], "--preserve-env=", p0)
 		}))
 }
 
@@ -11274,7 +11278,7 @@ func native324(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[574], "-R", p0)
+								return matchReWith(&nativeRegexps[572], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -11307,16 +11311,16 @@ func native324(env any) bool {
 									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 								((e.Name == "pacman") &&
 									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[575], "-R", p0)
+										return matchReWith(&nativeRegexps[573], "-R", p0)
 									}) ||
 										e.HasFlag("nodeps")))) ||
 								((e.Name == "dpkg") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[576], "--force-", p0)
+										return matchReWith(&nativeRegexps[574], "--force-", p0)
 									}))) ||
 								(in(e.Name, "apt", "apt-get", "aptitude") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[577], "--force-", p0)
+										return matchReFold(&nativeRegexps[575], "--force-", p0)
 									}))) ||
 								((e.Name == "apk") &&
 									e.HasFlag("force-broken-world", "force"))))
@@ -11332,8 +11336,8 @@ func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[578], ".", p0) ||
-				matchReFold(&nativeRegexps[579], "://", p0))
+			return (matchReFold(&nativeRegexps[576], ".", p0) ||
+				matchReFold(&nativeRegexps[577], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -11364,7 +11368,7 @@ func native326(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Options("install-extension"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[580], ".vsix", p0)
+			return matchReAny(&nativeRegexps[578], ".vsix", p0)
 		}))
 }
 
@@ -11374,15 +11378,15 @@ func native327(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[581], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[579], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[582], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[580], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[583], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[581], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[584], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[582], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			!in(e.Pos(0), "whoami", "view", "v", "info", "show", "search", "s", "ping", "outdated")) &&
@@ -11393,17 +11397,17 @@ func native327(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[585], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[583], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[586], "://", p0) &&
+				return (matchReWith(&nativeRegexps[584], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[586], "://", p0) &&
+				return (matchReWith(&nativeRegexps[584], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -11420,7 +11424,7 @@ func native327(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[586], "://", p0) &&
+				return (matchReWith(&nativeRegexps[584], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -11473,7 +11477,7 @@ func native329(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[587], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[585], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -11484,7 +11488,7 @@ func native330(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[588], "=", p0)
+					return matchReWith(&nativeRegexps[586], "=", p0)
 				})
 			}
 			return func() []string {
@@ -11506,28 +11510,28 @@ func native330(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[589], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[587], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[590], "_", p0) &&
+				(matchReWith(&nativeRegexps[588], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[591], "://", let1) &&
+							return (matchReWith(&nativeRegexps[589], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[592], "=", p0) &&
-					!matchReWith(&nativeRegexps[593], "=0", p0))) ||
-				matchReWith(&nativeRegexps[594], "=", p0)) ||
-				(matchReWith(&nativeRegexps[595], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[590], "=", p0) &&
+					!matchReWith(&nativeRegexps[591], "=0", p0))) ||
+				matchReWith(&nativeRegexps[592], "=", p0)) ||
+				(matchReWith(&nativeRegexps[593], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[596], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[597], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[598], "-insecure", p0))
+				(matchReWith(&nativeRegexps[594], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[595], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[596], "-insecure", p0))
 		})
 	}()
 }
@@ -11578,7 +11582,7 @@ func native333(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[599], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[597], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -11588,7 +11592,7 @@ func native333(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[600], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[598], "/", cleanPath(p0)))
 			})))
 }
 
@@ -11604,7 +11608,7 @@ func native334(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[601], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[599], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11622,9 +11626,9 @@ func native334(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[602], "\"", let0) &&
-					matchReAny(&nativeRegexps[603], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[604], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[600], "\"", let0) &&
+					matchReAny(&nativeRegexps[601], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[602], "aevtr", let0))
 			}()))
 }
 
@@ -11643,9 +11647,9 @@ func native336(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[605], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[606], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[607], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[603], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[604], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[605], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -11666,12 +11670,12 @@ func native336(env any) bool {
 					return matchComputed(((("^\"?\\$\\(\\s*" + let0) + let1) + "\\s*\\)"), p0)
 				})) ||
 				(in("xargs", e.Wrappers...) &&
-					matchComputed(((let0+let1)+"\\s*\\|\\s*(sudo\\s+)?xargs\\b[^|;\\n]*\\bkill\\b"), e.Line))) ||
+					matchComputed(((let0+let1)+"\\s*\\|\\s*(sudo\\s+)?xargs\\b[^|;\\n]*\\bkill\\b"), e.Unfolded))) ||
 				(anyOf(e.Positional, func(p0 string) bool {
 					return strings.Contains(p0, "$")
 				}) &&
-					(matchComputed(((("\\bfor\\s+\\w+\\s+in\\s+\\$\\(\\s*"+let0)+let1)+"\\s*\\)"), e.Line) ||
-						matchComputed(((let0+let1)+"\\s*\\|\\s*while\\s+(IFS=\\S*\\s+)?read\\b"), e.Line))))
+					(matchComputed(((("\\bfor\\s+\\w+\\s+in\\s+\\$\\(\\s*"+let0)+let1)+"\\s*\\)"), e.Unfolded) ||
+						matchComputed(((let0+let1)+"\\s*\\|\\s*while\\s+(IFS=\\S*\\s+)?read\\b"), e.Unfolded))))
 		}()
 	}()
 }
@@ -11686,12 +11690,12 @@ func native337(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[608], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[609], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[606], "systemctl", e.Unfolded) ||
+			matchReAny(&nativeRegexps[607], "systemctl\x00systemctl", e.Unfolded))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[610], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[608], "systemctl", e.Unfolded)))
 }
 
 // native338 is the condition of fork-bomb.
@@ -11706,10 +11710,10 @@ func native338(env any) bool {
 func native339(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[473], "hguard", p0)
+		return matchReFold(&nativeRegexps[471], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[611], "hguard", p0)
+			return matchReFold(&nativeRegexps[609], "hguard", p0)
 		}))
 }
 
@@ -11726,10 +11730,10 @@ func native341(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[612], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[610], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[613], "history", p0)
+			return matchReWith(&nativeRegexps[611], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11746,7 +11750,7 @@ func native341(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[614], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[612], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -11762,7 +11766,7 @@ func native342(env any) bool {
 		return (anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "HISTFILE") &&
 				matchComputed(let0, cleanPath(func() string {
-					if matchRe(&nativeRegexps[237], e.Assigns[p0]) ||
+					if matchRe(&nativeRegexps[235], e.Assigns[p0]) ||
 						(e.Cwd == "") {
 						return e.Assigns[p0]
 					}
@@ -11773,7 +11777,7 @@ func native342(env any) bool {
 				anyOf(e.Args, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "HISTFILE=") &&
 						matchComputed(let0, cleanPath(func() string {
-							if matchRe(&nativeRegexps[237], strings.TrimPrefix(p0, "HISTFILE=")) ||
+							if matchRe(&nativeRegexps[235], strings.TrimPrefix(p0, "HISTFILE=")) ||
 								(e.Cwd == "") {
 								return strings.TrimPrefix(p0, "HISTFILE=")
 							}
@@ -11805,7 +11809,7 @@ func native343(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[615], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[613], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11827,29 +11831,29 @@ func native343(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[616], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[614], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[617], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[615], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[618], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[616], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[619], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[617], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[620], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[618], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -11875,7 +11879,7 @@ func native344(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[621], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[619], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -11895,12 +11899,12 @@ func native344(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[622], "p", p0)
+					return matchReWith(&nativeRegexps[620], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[623], "$", p0)
+						return matchReWith(&nativeRegexps[621], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[624], "=", e.Line)))))
+						matchReWith(&nativeRegexps[622], "=", e.Unfolded)))))
 	}()
 }
 
@@ -11927,7 +11931,7 @@ func native346(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[625], "p", p0)
+					return matchReWith(&nativeRegexps[623], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -11935,7 +11939,7 @@ func native346(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[626], "grep\x00idof\x00while", e.Line)))) &&
+					matchReAny(&nativeRegexps[624], "grep\x00idof\x00while", e.Unfolded)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -11943,11 +11947,11 @@ func native346(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[627], "p", e.Line)) ||
+				matchReWith(&nativeRegexps[625], "p", e.Unfolded)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[628], "p", e.Line))) ||
+				matchReWith(&nativeRegexps[626], "p", e.Unfolded))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -11957,10 +11961,10 @@ func native346(env any) bool {
 func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[629], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[627], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[630], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[628], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -11989,10 +11993,10 @@ func native349(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[631], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[629], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[632], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[630], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -12027,7 +12031,7 @@ func native350(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[633], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[631], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -12098,14 +12102,14 @@ func native353(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[634], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[632], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[635], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[633], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[636], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[637], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[634], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[635], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native354 is the condition of kernel-module-load-agent.
@@ -12126,13 +12130,13 @@ func native355(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[638], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[636], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[639], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[637], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[640], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[638], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -12144,7 +12148,7 @@ func native356(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[641], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[639], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -12163,7 +12167,7 @@ func native357(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[642], "-", p0) &&
+					return (matchReWith(&nativeRegexps[640], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
@@ -12178,7 +12182,7 @@ func native358(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[643], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[641], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -12213,16 +12217,16 @@ func native361(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[644], p0)
+				return matchRe(&nativeRegexps[642], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[645], p0)
+					return matchRe(&nativeRegexps[643], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[646], p0)
+					return matchRe(&nativeRegexps[644], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[647], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[645], "/var/log/", p0)
 		}))
 }
 
@@ -12246,7 +12250,7 @@ func native362(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[648], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[646], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -12303,9 +12307,9 @@ func native362(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[649], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[647], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[650], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[648], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12314,25 +12318,25 @@ func native362(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[651], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[649], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[652], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[653], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[650], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[651], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[654], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[655], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[652], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[653], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[656], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[657], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[654], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[655], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[658], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[659], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[656], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[657], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[660], "--remove-", p0)
+					return matchReWith(&nativeRegexps[658], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[661], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[659], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -12342,7 +12346,7 @@ func native362(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[662], "100", e.Line)))))
+					matchReWith(&nativeRegexps[660], "100", e.Unfolded)))))
 }
 
 // native363 is the condition of boot-config-change.
@@ -12375,33 +12379,33 @@ func native364(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[663], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[661], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[664], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[662], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[665], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[663], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[602], "\"", let0) &&
-						matchReFold(&nativeRegexps[666], "log", let0)) ||
-						matchReFold(&nativeRegexps[667], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[600], "\"", let0) &&
+						matchReFold(&nativeRegexps[664], "log", let0)) ||
+						matchReFold(&nativeRegexps[665], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[668], "login1", p0)
+					return matchReFold(&nativeRegexps[666], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[669], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[667], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -12410,11 +12414,11 @@ func native364(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[601], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[599], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[670], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[668], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -12428,10 +12432,10 @@ func native365(env any) bool {
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[671], "-s", p0)
+				return matchReWith(&nativeRegexps[669], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[672], p0)
+				return matchRe(&nativeRegexps[670], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -12464,8 +12468,8 @@ func native365(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[673], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[674], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[671], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[672], "pool.ntp.org", p0))
 			})))
 }
 
@@ -12483,7 +12487,7 @@ func native366(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[675], "--", p0)
+					return matchReWith(&nativeRegexps[673], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -12536,7 +12540,7 @@ func native368(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[232], "-", p0)
+				return matchReWith(&nativeRegexps[230], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -12587,9 +12591,9 @@ func native371(env any) bool {
 func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[676], "while", e.Code) ||
-			matchReAny(&nativeRegexps[677], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[678], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[674], "while", e.Code) ||
+			matchReAny(&nativeRegexps[675], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[676], "fork", e.Code)))
 }
 
 // native373 is the condition of service-from-file.
@@ -12609,18 +12613,18 @@ func native374(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[75], "=/", p0)
+			return matchReWith(&nativeRegexps[74], "=/", p0)
 		}) ||
 			(in(e.Pos(0), "run", "container", "c") &&
 				e.HasFlag("privileged", "privileged-without-host-devices")))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[679], "\"", p0)
+				return matchReWith(&nativeRegexps[677], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[680], ".sock", p0)
+				return matchReWith(&nativeRegexps[678], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -12630,10 +12634,10 @@ func native374(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[681], "source=/", p0)
+					return matchReWith(&nativeRegexps[679], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[682], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[680], "security.privileged=true", p0)
 				}))))
 }
 
@@ -12642,18 +12646,18 @@ func native375(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[683], "bind", p0)
+			return matchReWith(&nativeRegexps[681], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[684], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[685], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[682], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[683], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native376 is the condition of mount-over-process.
 func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[686], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[684], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native377 is the condition of snap-unsigned-install.
@@ -12670,7 +12674,7 @@ func native378(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[687], "-", p0)
+				return matchReWith(&nativeRegexps[685], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -12708,21 +12712,21 @@ func native379(env any) bool {
 					(e.Stdin.Text == "")))) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[688], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[686], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((in(e.Name, "cp", "install") &&
 			(len(e.Positional) >= 2)) &&
 			(index(e.Positional, 0) == "/dev/null")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[688], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[686], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((e.Name == "dd") &&
 			in("if=/dev/null", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "of=") &&
 					(under(substr(p0, 3, len(p0)), "/var/log") ||
-						matchReAny(&nativeRegexps[688], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
+						matchReAny(&nativeRegexps[686], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
 			}))) ||
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return ((p0.Op == ">") &&
@@ -12730,10 +12734,11 @@ func native379(env any) bool {
 		}) &&
 			(((in(e.Name, ":", "true") ||
 				(((e.Name == "cat") &&
-					(len(e.Positional) > 0)) &&
 					allOf(e.Positional, func(p0 string) bool {
 						return (p0 == "/dev/null")
-					}))) ||
+					})) &&
+					((len(e.Positional) > 0) ||
+						(e.Stdin.Kind == "")))) ||
 				((e.Name == "echo") &&
 					(len(e.Positional) == 0))) ||
 				((e.Name == "printf") &&
@@ -12743,7 +12748,7 @@ func native379(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[688], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[686], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -12754,7 +12759,7 @@ func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[689], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[687], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -12762,9 +12767,9 @@ func native380(env any) bool {
 func native381(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[690], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[691], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[692], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[688], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[689], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[690], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -12772,66 +12777,66 @@ func native381(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[693], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[691], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[694], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[692], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Unfolded) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[695], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[693], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[696], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[694], "while\x00until\x00for\x00while", e.Unfolded)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[697], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[695], "do", e.Unfolded))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[698], e.Line)) &&
-				matchReAny(&nativeRegexps[699], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[700], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[696], e.Unfolded)) &&
+				matchReAny(&nativeRegexps[697], "seq\x00for\x00while\x00-l\x00{1..$", e.Unfolded))) &&
+			!matchReAny(&nativeRegexps[698], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native382 is the condition of request-flood-loop.
 func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[701], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[702], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[703], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[699], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Unfolded)) &&
+		!matchReAny(&nativeRegexps[700], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[701], "parallel", e.Unfolded) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[704], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[702], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native383 is the condition of busy-loop.
 func native383(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[705], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[706], "do", e.Line) &&
-			matchReWith(&nativeRegexps[707], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[708], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[709], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[710], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[711], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[703], "while\x00until\x00done\x00while", e.Unfolded) ||
+		((matchReWith(&nativeRegexps[704], "do", e.Unfolded) &&
+			matchReWith(&nativeRegexps[705], "=", e.Unfolded)) &&
+			!matchReAny(&nativeRegexps[706], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[707], "/dev/null", e.Unfolded)) ||
+		(matchReAny(&nativeRegexps[708], "append\x00extend\x00.push(", e.Unfolded) &&
+			!matchReAny(&nativeRegexps[709], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native384 is the condition of spawn-loop.
 func native384(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[712], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[713], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[710], "while\x00until\x00for\x00for\x00for\x00while", e.Unfolded)) &&
+		!matchReAny(&nativeRegexps[711], "sleep\x00wait", e.Line))
 }
 
 // native385 is the condition of thread-storm-code.
 func native385(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[714], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[715], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[716], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[712], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[713], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[714], "sleep\x00.join()", e.Code))
 }
 
 // native386 is the condition of endless-device-read.
@@ -12852,7 +12857,7 @@ func native386(env any) bool {
 func native387(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[717], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[715], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native388 is the condition of write-system-config.
@@ -12861,14 +12866,14 @@ func native388(env any) bool {
 	return ((!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[718], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[716], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		!((((((e.Name == "cp") &&
 			(len(e.Positional) == 2)) &&
 			!strings.Contains(index(e.Positional, 0), "*")) &&
 			strings.HasPrefix(index(e.Positional, 1), index(e.Positional, 0))) &&
-			!matchReWith(&nativeRegexps[719], "-enabled/", index(e.Positional, 0))) &&
-			matchRe(&nativeRegexps[720], strings.TrimPrefix(index(e.Positional, 1), index(e.Positional, 0))))) &&
+			!matchReWith(&nativeRegexps[717], "-enabled/", index(e.Positional, 0))) &&
+			matchRe(&nativeRegexps[718], strings.TrimPrefix(index(e.Positional, 1), index(e.Positional, 0))))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
 				under(p0, "/etc")) ||
@@ -12891,8 +12896,8 @@ func native389(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[721], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[722], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[719], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[720], "/", cleanPath(p0)))
 		}))
 }
 
@@ -12902,10 +12907,10 @@ func native390(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[723], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[724], "/etc/", cleanPath(p0))) ||
+			return ((matchReWith(&nativeRegexps[721], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[722], "/etc/", cleanPath(p0))) ||
 				((strings.HasPrefix(baseName(p0), ".") &&
-					matchRe(&nativeRegexps[236], baseName(p0))) &&
+					matchRe(&nativeRegexps[234], baseName(p0))) &&
 					(mayName(p0, "~/.zcompdump") ||
 						mayName(p0, "~/.zcompdump-host-5.9"))))
 		}))
@@ -12930,16 +12935,16 @@ func native391(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[725], "/d", p0)
+						return matchReWith(&nativeRegexps[723], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[725], "/d", p0)) ||
+							matchReWith(&nativeRegexps[723], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[726], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[727], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[724], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[725], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12969,18 +12974,18 @@ func native392(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[726], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[724], "/.ssh", cleanPath(p0))) &&
 					!(((let0 &&
 						func() bool {
 							if e.Agent {
 								return !e.OutsideProject(p0)
 							}
-							return ((!matchRe(&nativeRegexps[728], cleanPath(p0)) &&
+							return ((!matchRe(&nativeRegexps[726], cleanPath(p0)) &&
 								!strings.Contains(p0, "..")) ||
 								((e.Cwd != "") &&
 									strings.HasPrefix(cleanPath(p0), (e.Cwd+"/"))))
 						}()) &&
-						!matchRe(&nativeRegexps[729], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[727], cleanPath(p0))) &&
 						(let1 ||
 							(((e.Cwd != "") &&
 								!e.CwdLost) &&
@@ -12988,7 +12993,7 @@ func native392(env any) bool {
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[730], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[728], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12997,12 +13002,12 @@ func native392(env any) bool {
 func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[731], "$", p0) ||
-			matchReAny(&nativeRegexps[732], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[729], "$", p0) ||
+			matchReAny(&nativeRegexps[730], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[733], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[731], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -13019,7 +13024,7 @@ func native394(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[734], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[732], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -13031,7 +13036,7 @@ func native395(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[735], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[733], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -13052,18 +13057,18 @@ func native397(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[736], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[737], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[738], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[739], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[740], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[741], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[742], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[734], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[735], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[736], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[737], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[738], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[739], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[740], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[237], p0)) &&
-					(matchReWith(&nativeRegexps[743], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[744], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[745], ".sample", p0)))))
+					!matchRe(&nativeRegexps[235], p0)) &&
+					(matchReWith(&nativeRegexps[741], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[742], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[743], ".sample", p0)))))
 		}))
 }
 
@@ -13071,7 +13076,7 @@ func native397(env any) bool {
 func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[746], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[744], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -13084,14 +13089,14 @@ func native399(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[747], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[745], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[748], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[749], "=", p0))
+				return (matchReWith(&nativeRegexps[746], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[747], "=", p0))
 			})))
 }
 
@@ -13105,7 +13110,7 @@ func native400(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[750], p0) ||
+			return ((matchRe(&nativeRegexps[748], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -13120,7 +13125,7 @@ func native400(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[751], "credential_process", p0)
+				return matchReAny(&nativeRegexps[749], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -13130,7 +13135,7 @@ func native400(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[752], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[750], ".exec.command", p0)
 					})))))
 }
 
@@ -13139,7 +13144,7 @@ func native401(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[753], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[751], "GOFLAGS=", p0)
 		}))
 }
 
@@ -13165,11 +13170,11 @@ func native402(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[754], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[752], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[755], "scripts.", p0)
+						return matchReWith(&nativeRegexps[753], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -13202,7 +13207,7 @@ func native403(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[756], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[754], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -13210,51 +13215,51 @@ func native403(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[757], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[755], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[758], p0)
+					return matchRe(&nativeRegexps[756], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[759], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[757], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[760], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[758], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[761], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[759], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			}) &&
 				!(((len(e.Positional) >= 3) &&
-					matchReAny(&nativeRegexps[762], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
+					matchReAny(&nativeRegexps[760], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
 					((in(index(e.Positional, (len(e.Positional)-1)), "true", "false") ||
-						(matchReAny(&nativeRegexps[763], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
-							matchRe(&nativeRegexps[764], index(e.Positional, (len(e.Positional)-1))))) ||
-						(matchReFold(&nativeRegexps[765], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
+						(matchReAny(&nativeRegexps[761], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
+							matchRe(&nativeRegexps[762], index(e.Positional, (len(e.Positional)-1))))) ||
+						(matchReFold(&nativeRegexps[763], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
 							in(index(e.Positional, (len(e.Positional)-1)), "difft", "difftastic")))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[766], "alias.", p0)
+				return matchReAny(&nativeRegexps[764], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[767], "credential.", p0)
+				return matchReFold(&nativeRegexps[765], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[768], "include", p0)
+				return matchReFold(&nativeRegexps[766], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[769], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[767], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[770], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[768], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[771], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[769], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -13263,21 +13268,21 @@ func native403(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[772], "remote.", p0)
+				return matchReFold(&nativeRegexps[770], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[773], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[771], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[774], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[772], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[775], "bin/", p0)))
+							!matchReWith(&nativeRegexps[773], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[776], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[774], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[777], "protocol.", p0)
+				return matchReFold(&nativeRegexps[775], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -13296,14 +13301,14 @@ func native404(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[768], "include", p0)
+				return matchReFold(&nativeRegexps[766], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[768], "include", let0)) &&
+			!matchReFold(&nativeRegexps[766], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
-					(!matchRe(&nativeRegexps[237], let0) ||
+					(!matchRe(&nativeRegexps[235], let0) ||
 						!e.OutsideProject(let0)))))
 	}()
 }
@@ -13315,36 +13320,36 @@ func native405(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[778], "url.", p0)))
+					matchReFold(&nativeRegexps[776], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[778], "url.", p0)
+				return matchReFold(&nativeRegexps[776], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[156], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[779], "url.", e.Assigns[p0])) &&
+				return ((matchReWith(&nativeRegexps[155], "GIT_CONFIG_KEY_", p0) &&
+					matchReFold(&nativeRegexps[777], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[780], "http.", p0)
+				return matchReFold(&nativeRegexps[778], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[781], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[779], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[779], "url.", p0)
+						return matchReFold(&nativeRegexps[777], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[782], "http", p0)
+						return matchReFold(&nativeRegexps[780], "http", p0)
 					})))))
 }
 
@@ -13357,9 +13362,9 @@ func native406(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[756], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[754], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[756], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[754], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -13368,8 +13373,8 @@ func native406(env any) bool {
 func native407(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[783], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[784], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[781], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[782], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -13378,8 +13383,8 @@ func native408(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[785], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[786], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[783], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[784], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -13394,18 +13399,18 @@ func native410(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[787], "--action=", p0)
+			return matchReWith(&nativeRegexps[785], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[788], "/", p0)
+			return matchReWith(&nativeRegexps[786], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[789], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[787], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[790], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[788], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -13414,9 +13419,9 @@ func native411(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[791], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[789], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[237], p0) {
+					!matchRe(&nativeRegexps[235], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0
@@ -13431,7 +13436,7 @@ func native412(env any) bool {
 		anyOf(e.Outputs, func(p0 string) bool {
 			return InstructionFile(cleanPath(func() string {
 				if (e.Cwd != "") &&
-					!matchRe(&nativeRegexps[237], p0) {
+					!matchRe(&nativeRegexps[235], p0) {
 					return ((e.Cwd + "/") + p0)
 				}
 				return p0

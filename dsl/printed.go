@@ -39,10 +39,12 @@ func capturePrinted(c *cmdline.Command, line *cmdline.Line) bool {
 		}
 		return false
 	}
-	// the variables the substitution fills, at the line's top
+	// the variables the substitution fills, in the text that holds it
+	// (the line's own, or a carrier's: bash -c 'T=$(…); echo $T')
+	holder := c.Via[:len(c.Via)-1]
 	var names []string
 	for _, e := range line.Commands {
-		if e == c || len(e.Via) > 0 {
+		if e == c || !slices.Equal(e.Via, holder) {
 			continue
 		}
 		for _, a := range e.Assigns {

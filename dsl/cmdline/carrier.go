@@ -772,45 +772,34 @@ func ShellScriptVia(via string) bool {
 // subprocess.check_output, backticks, qx{}, %x(), execSync, awk's system()
 // and "CMD" | getline): what code captures from a
 // command it mostly prints or returns, so an agent reads it as it reads
-// sh -c's. Captures the shell keeps ($(…)) and launchers (xargs) are not.
+// sh -c's. So do a shell's script from a substitution (bash <(…)) or from a
+// file (bash x.sh), watch's screen, parallel's jobs and ssh's LocalCommand.
+// Captures the shell keeps ($(…)) and launchers (xargs) are not.
 func ShowsOutput(via string) bool {
 	switch via {
-	case "eval", "source", "source stdin", ".", "emulate -c", "script -c", "su -c", "runuser -c", "trap":
+	case "eval", "source", "source stdin", ".", "emulate -c", "script -c", "su -c", "runuser -c", "trap", "watch", "ssh LocalCommand":
 		return true
 	}
 	if ShellScriptVia(via) {
 		return true
 	}
-	if name, ok := strings.CutSuffix(via, " stdin"); ok && shells.has(program(baseName(name))) {
+	if strings.HasPrefix(via, "file ") || strings.HasPrefix(via, "parallel ") {
+		// "file x.sh written on this line", "parallel :::"
 		return true
-	}
-	if _, ok := writtenFileVia(via); ok {
-		return true // echo 'gh auth token' > x.sh; chmod +x x.sh; ./x.sh
 	}
 	if strings.HasPrefix(via, "copy ") || strings.HasPrefix(via, "link ") {
 		return true // cp /usr/bin/kubectl zz; ./zz config view --raw: the program itself (runsCopy)
+	}
+	for _, suffix := range []string{" stdin", " procsub"} {
+		if name, ok := strings.CutSuffix(via, suffix); ok && shells.has(program(baseName(name))) {
+			return true
+		}
 	}
 	lang, call, ok := strings.Cut(via, " ")
 	if ok && (program(baseName(lang)) == "make" || program(baseName(lang)) == "gmake") && !strings.HasPrefix(call, "-") {
 		return true // make's recipe lines from a makefile the line wrote (make FILE): make passes their output on
 	}
 	return ok && call != "" && interpreter(baseName(lang)) != ""
-}
-
-// writtenFileVia is the file a carrier "file F written on this line" (or
-// "written by an earlier command") names: a script the line or the
-// session wrote, whose commands print where the command running it does.
-func writtenFileVia(via string) (string, bool) {
-	rest, ok := strings.CutPrefix(via, "file ")
-	if !ok {
-		return "", false
-	}
-	for _, suffix := range []string{" written on this line", " written by an earlier command"} {
-		if f, ok := strings.CutSuffix(rest, suffix); ok && f != "" {
-			return f, true
-		}
-	}
-	return "", false
 }
 
 // infoOption reports an option after which an interpreter prints its

@@ -906,6 +906,7 @@ func dockerIgnores(text, name string) bool {
 func (w *walker) parseContainer(s, cwd string) *Line {
 	line := &Line{Original: s, Dialect: Bash}
 	line.Normalized, line.Issues = Normalize(s)
+	line.Unfolded = line.Normalized
 	src := shellText(s)
 	nw := newWalker(line, src)
 	nw.nest, nw.steps = w.nest+1, w.steps

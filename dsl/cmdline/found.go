@@ -368,7 +368,7 @@ func (w *walker) pipedFinder(c *Command) (feeder *Command, narrowed bool) {
 	for j := len(w.line.Commands) - 1; j >= 0 && idx >= 0; j-- {
 		o := w.line.Commands[j]
 		if o.Pipe.Len != c.Pipe.Len || o.Pipe.Index != idx || !slices.Equal(o.Via, c.Via) ||
-			slices.ContainsFunc(o.Wrappers, func(x Wrapper) bool { return !plainWrappers.has(x.Name) }) {
+			slices.ContainsFunc(o.Wrappers, func(x Wrapper) bool { return !plainWrapper(x.Name) }) {
 			continue
 		}
 		if pathFilter(program(o.Name), o.Args) {
@@ -381,9 +381,14 @@ func (w *walker) pipedFinder(c *Command) (feeder *Command, narrowed bool) {
 	return nil, false
 }
 
-// plainWrappers run the program they wrap with its own words, as it
-// would run alone (sudo find / prints what find / does).
-var plainWrappers = set("sudo", "doas", "env", "nice", "ionice", "command", "nohup", "time", "stdbuf")
+// plainWrapper reports a wrapper that runs the program it wraps with its
+// own words, as it would run alone (sudo find / prints what find / does;
+// chrt -o 0 grep -rl …, taskset -c 0, timeout 10m too): the catalogue's
+// wrappers but xargs, which gives it words of its input.
+func plainWrapper(name string) bool {
+	_, ok := wrappers[name]
+	return ok && name != "xargs"
+}
 
 // wholeFilters are the pathFilters that pass on every line they read.
 var wholeFilters = set("sort", "uniq", "tee", "cat", "shuf", "tac")

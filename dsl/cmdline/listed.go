@@ -41,7 +41,10 @@ func (w *walker) listingOf(elems []*syntax.Stmt) (name, subst string, ok bool) {
 		}
 		first = inner[0]
 	}
-	words, ok := w.namedCall(first)
+	words, ok := w.expandedCall(first)
+	if !ok {
+		words, ok = w.namedCall(first)
+	}
 	if !ok {
 		return "", "", false
 	}
@@ -110,6 +113,32 @@ func staticCall(st *syntax.Stmt) ([]string, bool) {
 			return nil, false
 		}
 		words = append(words, s)
+	}
+	return words, true
+}
+
+// expandedCall is staticCall's words of a simple command as the walk
+// expanded them to static values ($a ps -aq, ${a:1}, $(which docker)
+// ps -aq, zsh's =podman and repeat 1 podman): the program's name, as
+// peel read it, and its arguments.
+func (w *walker) expandedCall(st *syntax.Stmt) ([]string, bool) {
+	if st == nil || slices.ContainsFunc(st.Redirs, func(r *syntax.Redirect) bool { return r.N == nil || r.N.Value != "2" }) {
+		return nil, false
+	}
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return nil, false
+	}
+	r := w.resolveCall(ce)
+	if r.empty || r.cmd.Dynamic || r.cmd.Name == "" {
+		return nil, false
+	}
+	words := []string{r.cmd.Name}
+	for _, f := range r.args {
+		if f.Dynamic {
+			return nil, false
+		}
+		words = append(words, f.Value)
 	}
 	return words, true
 }

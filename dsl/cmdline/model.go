@@ -4,12 +4,19 @@ package cmdline
 // the text used for detection, every simple command that would execute, and
 // the problems that were found on the way.
 type Line struct {
-	Original   string     // exactly as received: what the parser reads
-	Normalized string     // after Normalize: the detection view line-scope rules match (never parsed)
-	Dialect    Dialect    // the grammar the line was read in
-	Commands   []*Command // every simple command that would execute, in source order, at any depth
-	Issues     []Issue    // line-level problems: parse errors, size, invisible characters, limits hit
-	Functions  []string   // the names of the shell functions the line defines, in source order, at any depth
+	Original   string // exactly as received: what the parser reads
+	Normalized string // after Normalize: the detection view line-scope rules match (never parsed)
+	// Unfolded is the text the walk read, as rules that read a pipeline's
+	// shape in the line match it: Normalized, then on lines of their own
+	// each text a carrier runs (eval's, sh -c's, a sourced
+	// substitution's) and each text whose words the shell reads as other
+	// text than they show ('p's, $a, ${a:1}, $(which ps)) with those
+	// words written as they expand.
+	Unfolded  string
+	Dialect   Dialect    // the grammar the line was read in
+	Commands  []*Command // every simple command that would execute, in source order, at any depth
+	Issues    []Issue    // line-level problems: parse errors, size, invisible characters, limits hit
+	Functions []string   // the names of the shell functions the line defines, in source order, at any depth
 	// Incomplete says the line ends inside a construct (an open quote, loop
 	// or if): an interactive shell would read more lines before running any
 	// of it. Its parse error is still an issue. A heredoc without its end

@@ -92,6 +92,7 @@ func ParseShellAfter(s, shell string, before Before) (line *Line) {
 		}
 	}()
 	line.Normalized, line.Issues = Normalize(s)
+	line.Unfolded = line.Normalized
 	src := shellText(s)
 	w := newWalker(line, src)
 	w.before = before

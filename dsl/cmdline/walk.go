@@ -52,6 +52,12 @@ type walker struct {
 	// psqlExpanded: psql's code being walked has its variables'
 	// values in place already (runCode), not to be expanded again
 	psqlExpanded bool
+	// respelled are the words of the text being walked that the shell
+	// reads as other text than they show (unfold.go); unfolded the
+	// texts added to Line.Unfolded; unwrapped the wrapped commands'
+	// words up to their program's name, which runs
+	respelled, unwrapped []respelling
+	unfolded             map[string]bool
 }
 
 // ctx is what a statement inherits from where it appears.
@@ -134,15 +140,16 @@ func (w *walker) text(src string, cx ctx) {
 	if cx.dialect == Zsh {
 		src = zshTrailingBackslash(src)
 	}
-	saved, savedD := w.src, w.dialect
-	w.src, w.dialect = src, cx.dialect
-	defer func() { w.src, w.dialect = saved, savedD }()
+	saved, savedD, savedR, savedU := w.src, w.dialect, w.respelled, w.unwrapped
+	w.src, w.dialect, w.respelled, w.unwrapped = src, cx.dialect, nil, nil
+	defer func() { w.src, w.dialect, w.respelled, w.unwrapped = saved, savedD, savedR, savedU }()
 	stmts, err := w.parse(src, cx.dialect)
 	if err != nil {
 		w.parseIssue(err, src, cx)
 	}
 	cx.pipe = PipePos{Len: 1}
 	w.stmts(stmts, cx)
+	w.unfold(src, cx.at != nil)
 }
 
 func (w *walker) parseIssue(err error, src string, cx ctx) {
@@ -1026,7 +1033,7 @@ func subCtx(cx ctx, via string) ctx {
 // call walks a simple command: the command itself, then the substitutions in
 // its words, then what it runs in turn (wrapped commands, carriers, payloads).
 func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
-	if d := spelledDecl(ce); d != nil && w.dialect != Fish {
+	if d := w.spelledDecl(ce); d != nil && w.dialect != Fish {
 		w.decl(st, d, cx)
 		return
 	}
@@ -1262,23 +1269,32 @@ var declBuiltins = set("export", "declare", "typeset", "local", "readonly")
 // spelledDecl is ce as the declaration it runs where the parser did not
 // take it for one: the name quoted or escaped (e""xport, \export), or
 // after builtin or command (builtin export PROMPT_COMMAND=…), which run
-// the same builtin on the same words; nil for any other call.
-func spelledDecl(ce *syntax.CallExpr) *syntax.DeclClause {
+// the same builtin on the same words; or a name that expands to one
+// (a=export; $a X=1, ${a:1}, export${IFS}X=1), which bash runs as the
+// builtin too, its words split as the expansion splits them; nil for any
+// other call.
+func (w *walker) spelledDecl(ce *syntax.CallExpr) *syntax.DeclClause {
 	if len(ce.Assigns) > 0 {
 		return nil
 	}
 	for i, word := range ce.Args {
 		name, ok := staticWord(word)
+		var more []*syntax.Word // the words after the name its expansion gives
 		if !ok {
-			return nil
+			if name, more, ok = w.expandedName(word); !ok {
+				return nil
+			}
 		}
 		name = strings.ReplaceAll(name, `\`, "") // \export: an escaped letter is the letter
 		switch {
 		case name == "builtin" || name == "command":
+			if len(more) > 0 {
+				return nil
+			}
 			continue
 		case declBuiltins.has(name):
 			d := &syntax.DeclClause{Variant: &syntax.Lit{ValuePos: word.Pos(), ValueEnd: word.End(), Value: name}}
-			for _, arg := range ce.Args[i+1:] {
+			for _, arg := range append(more, ce.Args[i+1:]...) {
 				d.Args = append(d.Args, declArg(arg))
 			}
 			return d
@@ -1286,6 +1302,34 @@ func spelledDecl(ce *syntax.CallExpr) *syntax.DeclClause {
 		return nil
 	}
 	return nil
+}
+
+// expandedName is what a command name's word holding parameter
+// expansions ($a, ${a:1}, "${x}", export${IFS}X=1) expands to when the
+// walk knows it: the first field, and the others as words of literal
+// text at the word's place. Words with a substitution are not expanded
+// here (their commands are walked once, as the call's).
+func (w *walker) expandedName(word *syntax.Word) (string, []*syntax.Word, bool) {
+	subst := false
+	syntax.Walk(word, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
+			subst = true
+		}
+		return !subst
+	})
+	if subst {
+		return "", nil, false
+	}
+	fs := w.fields(word)
+	if len(fs) == 0 || slices.ContainsFunc(fs, func(f field) bool { return f.Dynamic || f.glob }) {
+		return "", nil, false
+	}
+	var more []*syntax.Word
+	for _, f := range fs[1:] {
+		more = append(more, &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{ValuePos: word.Pos(), ValueEnd: word.End(), Value: f.Value}}})
+	}
+	return fs[0].Value, more, true
 }
 
 // declArg is a declaration's word as the parser gives it in a

@@ -95,7 +95,8 @@ func (w *walker) resolveCall(ce *syntax.CallExpr) *resolved {
 		}
 	}
 	var fs []field
-	for _, a := range ce.Args {
+	perWord := make([]int, len(ce.Args))
+	for i, a := range ce.Args {
 		if len(fs) >= maxWords {
 			w.overBudget() // the rest of the words go unseen
 			break
@@ -106,18 +107,25 @@ func (w *walker) resolveCall(ce *syntax.CallExpr) *resolved {
 			if len(fs) > n {
 				fs[n].assign = assignWord(a)
 			}
+			perWord[i] = len(fs) - n
 		}
 	}
 	if len(fs) == 0 {
 		r.empty = true
 		return r
 	}
+	words := fs
 	var zshWraps []Wrapper
 	if w.dialect == Zsh {
 		fs, zshWraps, r.coproc = zshName(fs)
 	}
 	r.args = w.peel(&r.cmd, fs)
 	r.cmd.Wrappers = concat(zshWraps, r.cmd.Wrappers)
+	// peel and zshName take words off the front: the name is the word
+	// before the arguments (one peel may read: $(which ps) is ps)
+	if nameAt := len(words) - len(r.args) - 1; !r.cmd.Dynamic && nameAt >= 0 && (words[nameAt].Value == r.cmd.Path || words[nameAt].Dynamic) {
+		w.respell(ce.Args, perWord, words, nameAt, r.cmd.Path, r.cmd.Name)
+	}
 	return r
 }
 
