@@ -98,7 +98,9 @@ var (
 	// testWord is a whole part of a name that says test.
 	testWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(?:^|[_.-])(?:test|tests|testing)(?:$|[_.-])`) })
 	// devWord is a whole part of a file's name that says a developer's own database.
-	devWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(?:^|[_.-])(?:dev|development|local)(?:$|[_.-])`) })
+	devWord = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(?:^|[_.-])(?:dev|development|local)(?:$|[_.-])`)
+	})
 	// prodWord is a whole part of a name that says a database others use.
 	prodWord = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)(?:^|[_.-])(?:prod|production|live|staging|stage|main|shared)(?:$|[_.-])`)
