@@ -2022,6 +2022,9 @@ func regenerable(p, dir string, ctx Context, static bool) bool {
 		p = zshSelected(p)
 	}
 	r := resolveIn(cleanPath(p), dir)
+	if ctx.Caller == "" && downloadedPackages(r) {
+		return true
+	}
 	parent, base := path.Split(r)
 	if strings.ContainsAny(r, "$`{") || slices.Contains(strings.Split(r, "/"), "..") ||
 		strings.ContainsAny(parent, "*?[") && (base == "" || base == ".") {
@@ -2066,6 +2069,22 @@ func regenerable(p, dir string, ctx Context, static bool) bool {
 		r = ctx.Home + rest
 	}
 	return strings.HasPrefix(r, "/") && (ctx.BuildOutput(path.Clean(r)) || static && !recursive && ctx.NothingToLose != nil && ctx.NothingToLose(path.Clean(r)))
+}
+
+// downloadedPackages reports a glob of the package files a system package
+// manager downloaded into its cache, what its own clean deletes and its
+// next install downloads again: apt clean's /var/cache/apt/archives/*.deb,
+// pacman -Scc's /var/cache/pacman/pkg/*. Not its lists or its database
+// (/var/lib/apt/lists/*, /var/lib/pacman/*), which say what is installed.
+func downloadedPackages(r string) bool {
+	dir, base := path.Split(r)
+	switch path.Clean(dir) {
+	case "/var/cache/apt/archives":
+		return base == "*.deb"
+	case "/var/cache/pacman/pkg":
+		return base == "*" || base == "*.pkg.tar.zst" || base == "*.pkg.tar.xz"
+	}
+	return false
 }
 
 // zshSelected is a zsh word without glob qualifiers that only select among

@@ -1303,7 +1303,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native323
 		}
-	case "let essential = \"^(libc6|libc-bin|glibc|glibc-common|musl|bash|dash|coreutils|util-linux|findutils|grep|sed|tar|gzip|dpkg|apt|rpm|yum|dnf|pacman|zypper|apk-tools|busybox|systemd|systemd-sysv|init|sysvinit-core|openrc|sudo|doas|login|passwd|shadow|shadow-utils|pam|libpam0g|libpam-modules|libpam-runtime|base-files|base-passwd|filesystem|alpine-baselayout|openssh-server|openssh|python3|python3-minimal|perl-base|linux-image-generic|linux-generic|kernel|kernel-core|linux|grub-pc|grub-efi-amd64|grub2-common|grub2-pc|grub2-efi-x64|shim|shim-signed|libselinux1|libsystemd0|libudev1|udev|dbus|network-manager|NetworkManager|netplan\\\\.io|ifupdown|iproute2)(:[a-z0-9]+)?(\\\\*|[=<>].*)?$\"; let every = \"^(\\\\*|\\\\.\\\\*|\\\\^\\\\.\\\\*\\\\$?|\\\\?installed|~i)$\"; let words = filter(positional, !(# contains \"::\")); let removing = name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\"] && len(words) > 0 && words[0] in [\"remove\", \"purge\", \"erase\", \"rm\", \"autoremove\", \"autopurge\"] ||\n  name == \"rpm\" && hasFlag(\"e\", \"erase\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R\") || hasFlag(\"remove\")) ||\n  name == \"dpkg\" && hasFlag(\"r\", \"P\", \"remove\", \"purge\") ||\n  name in [\"apk\", \"pkg\", \"opkg\"] && pos(0) in [\"del\", \"delete\", \"remove\"] ||\n  name == \"emerge\" && hasFlag(\"C\", \"unmerge\", \"c\", \"depclean\");\nlet pkgs = name in [\"rpm\", \"pacman\", \"dpkg\", \"emerge\"] || len(words) == 0 ? positional : words[1:]; removing && (\n  any(pkgs, # matches essential || # matches every) ||\n  any(wrappers, # in [\"xargs\", \"parallel\"]) || any(pkgs, # startsWith \"$(\" || # startsWith \"`\") ||\n  name in [\"rpm\", \"dnf\", \"yum\", \"zypper\"] && hasFlag(\"nodeps\", \"noscripts\", \"force-resolution\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R[A-Za-z]*d\") || hasFlag(\"nodeps\")) ||\n  name == \"dpkg\" && any(args, # matches \"^--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name in [\"apt\", \"apt-get\", \"aptitude\"] && any(args, # matches \"(?i)^(Dpkg::Options::=)?[\\\"']?--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name == \"apk\" && hasFlag(\"force-broken-world\", \"force\"))":
+	case "let essential = \"^(libc6|libc-bin|glibc|glibc-common|musl|bash|dash|coreutils|util-linux|findutils|grep|sed|tar|gzip|dpkg|apt|rpm|yum|dnf|pacman|zypper|apk-tools|busybox|systemd|systemd-sysv|init|sysvinit-core|openrc|sudo|doas|login|passwd|shadow|shadow-utils|pam|libpam0g|libpam-modules|libpam-runtime|base-files|base-passwd|filesystem|alpine-baselayout|openssh-server|openssh|python3|python3-minimal|perl-base|linux-image-generic|linux-generic|kernel|kernel-core|linux|grub-pc|grub-efi-amd64|grub2-common|grub2-pc|grub2-efi-x64|shim|shim-signed|libselinux1|libsystemd0|libudev1|udev|dbus|network-manager|NetworkManager|netplan\\\\.io|ifupdown|iproute2)(:[a-z0-9]+)?(\\\\*|[=<>].*)?$\"; let every = \"^(\\\\*|\\\\.\\\\*|\\\\^\\\\.\\\\*\\\\$?|\\\\?installed|~i)$\"; let words = filter(positional, !(# contains \"::\")); let removing = name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\"] && len(words) > 0 && words[0] in [\"remove\", \"purge\", \"erase\", \"rm\", \"autoremove\", \"autopurge\"] ||\n  name == \"rpm\" && hasFlag(\"e\", \"erase\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R\") || hasFlag(\"remove\")) ||\n  name == \"dpkg\" && hasFlag(\"r\", \"P\", \"remove\", \"purge\") ||\n  name in [\"apk\", \"pkg\", \"opkg\"] && pos(0) in [\"del\", \"delete\", \"remove\"] ||\n  name == \"emerge\" && hasFlag(\"C\", \"unmerge\", \"c\", \"depclean\");\nlet pkgs = name in [\"rpm\", \"pacman\", \"dpkg\", \"emerge\"] || len(words) == 0 ? positional : words[1:]; let orphans = name == \"pacman\" && len(pkgs) == 1 && pkgs[0] matches \"^\\\\$\\\\(pacman -Q[tq]*d[tq]*\\\\)$\" && pkgs[0] matches \"^\\\\$\\\\(pacman -Q[dq]*t[dq]*\\\\)$\"; removing && (\n  any(pkgs, # matches essential || # matches every) ||\n  any(wrappers, # in [\"xargs\", \"parallel\"]) || any(pkgs, (# startsWith \"$(\" || # startsWith \"`\") && !(!agent && orphans)) ||\n  name in [\"rpm\", \"dnf\", \"yum\", \"zypper\"] && hasFlag(\"nodeps\", \"noscripts\", \"force-resolution\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R[A-Za-z]*d\") || hasFlag(\"nodeps\")) ||\n  name == \"dpkg\" && any(args, # matches \"^--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name in [\"apt\", \"apt-get\", \"aptitude\"] && any(args, # matches \"(?i)^(Dpkg::Options::=)?[\\\"']?--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name == \"apk\" && hasFlag(\"force-broken-world\", \"force\"))":
 		if scope == "command" {
 			return native324
 		}
@@ -1664,7 +1664,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [789]lazyRegexp{
+var nativeRegexps = [791]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -2240,6 +2240,8 @@ var nativeRegexps = [789]lazyRegexp{
 	{src: "^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$"},
 	{src: "^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)"},
 	{src: "^-R"},
+	{src: "^\\$\\(pacman -Q[tq]*d[tq]*\\)$"},
+	{src: "^\\$\\(pacman -Q[dq]*t[dq]*\\)$"},
 	{src: "^-R[A-Za-z]*d"},
 	{src: "^--force-(depends|remove-essential|remove-protected|all|breaks)"},
 	{src: "(?i)^(Dpkg::Options::=)?[\"']?--force-(depends|remove-essential|remove-protected|all|breaks)"},
@@ -11138,35 +11140,43 @@ func native324(env any) bool {
 							}
 							return sliceOf(let2, 1, len(let2))
 						}()
-						return (let3 &&
-							(((((((anyOf(let4, func(p0 string) bool {
-								return (matchComputed(let0, p0) ||
-									matchComputed(let1, p0))
-							}) ||
-								anyOf(e.Wrappers, func(p0 string) bool {
-									return in(p0, "xargs", "parallel")
-								})) ||
-								anyOf(let4, func(p0 string) bool {
-									return (strings.HasPrefix(p0, "$(") ||
-										strings.HasPrefix(p0, "`"))
-								})) ||
-								(in(e.Name, "rpm", "dnf", "yum", "zypper") &&
-									e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
-								((e.Name == "pacman") &&
-									(anyOf(e.Flags, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[575], "-R", p0)
-									}) ||
-										e.HasFlag("nodeps")))) ||
-								((e.Name == "dpkg") &&
-									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[576], "--force-", p0)
-									}))) ||
-								(in(e.Name, "apt", "apt-get", "aptitude") &&
-									anyOf(e.Args, func(p0 string) bool {
-										return matchReFold(&nativeRegexps[577], "--force-", p0)
-									}))) ||
-								((e.Name == "apk") &&
-									e.HasFlag("force-broken-world", "force"))))
+						return func() bool {
+							let5 := ((((e.Name == "pacman") &&
+								(len(let4) == 1)) &&
+								matchReWith(&nativeRegexps[575], "$(pacman -Q", index(let4, 0))) &&
+								matchReWith(&nativeRegexps[576], "$(pacman -Q", index(let4, 0)))
+							return (let3 &&
+								(((((((anyOf(let4, func(p0 string) bool {
+									return (matchComputed(let0, p0) ||
+										matchComputed(let1, p0))
+								}) ||
+									anyOf(e.Wrappers, func(p0 string) bool {
+										return in(p0, "xargs", "parallel")
+									})) ||
+									anyOf(let4, func(p0 string) bool {
+										return ((strings.HasPrefix(p0, "$(") ||
+											strings.HasPrefix(p0, "`")) &&
+											!(!e.Agent &&
+												let5))
+									})) ||
+									(in(e.Name, "rpm", "dnf", "yum", "zypper") &&
+										e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
+									((e.Name == "pacman") &&
+										(anyOf(e.Flags, func(p0 string) bool {
+											return matchReWith(&nativeRegexps[577], "-R", p0)
+										}) ||
+											e.HasFlag("nodeps")))) ||
+									((e.Name == "dpkg") &&
+										anyOf(e.Args, func(p0 string) bool {
+											return matchReWith(&nativeRegexps[578], "--force-", p0)
+										}))) ||
+									(in(e.Name, "apt", "apt-get", "aptitude") &&
+										anyOf(e.Args, func(p0 string) bool {
+											return matchReFold(&nativeRegexps[579], "--force-", p0)
+										}))) ||
+									((e.Name == "apk") &&
+										e.HasFlag("force-broken-world", "force"))))
+						}()
 					}()
 				}()
 			}()
@@ -11179,8 +11189,8 @@ func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[578], ".", p0) ||
-				matchReFold(&nativeRegexps[579], "://", p0))
+			return (matchReFold(&nativeRegexps[580], ".", p0) ||
+				matchReFold(&nativeRegexps[581], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -11212,15 +11222,15 @@ func native326(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[580], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[582], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[581], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[583], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[582], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[584], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[583], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[585], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			!in(e.Pos(0), "whoami", "view", "v", "info", "show", "search", "s", "ping", "outdated")) &&
@@ -11231,17 +11241,17 @@ func native326(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[584], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[586], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[585], "://", p0) &&
+				return (matchReWith(&nativeRegexps[587], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[585], "://", p0) &&
+				return (matchReWith(&nativeRegexps[587], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -11258,7 +11268,7 @@ func native326(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[585], "://", p0) &&
+				return (matchReWith(&nativeRegexps[587], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -11311,7 +11321,7 @@ func native328(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[586], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[588], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -11322,7 +11332,7 @@ func native329(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[587], "=", p0)
+					return matchReWith(&nativeRegexps[589], "=", p0)
 				})
 			}
 			return func() []string {
@@ -11344,28 +11354,28 @@ func native329(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[588], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[590], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[589], "_", p0) &&
+				(matchReWith(&nativeRegexps[591], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[590], "://", let1) &&
+							return (matchReWith(&nativeRegexps[592], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[591], "=", p0) &&
-					!matchReWith(&nativeRegexps[592], "=0", p0))) ||
-				matchReWith(&nativeRegexps[593], "=", p0)) ||
-				(matchReWith(&nativeRegexps[594], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[593], "=", p0) &&
+					!matchReWith(&nativeRegexps[594], "=0", p0))) ||
+				matchReWith(&nativeRegexps[595], "=", p0)) ||
+				(matchReWith(&nativeRegexps[596], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[595], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[596], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[597], "-insecure", p0))
+				(matchReWith(&nativeRegexps[597], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[598], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[599], "-insecure", p0))
 		})
 	}()
 }
@@ -11416,7 +11426,7 @@ func native332(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[598], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[600], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -11426,7 +11436,7 @@ func native332(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[599], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[601], "/", cleanPath(p0)))
 			})))
 }
 
@@ -11442,7 +11452,7 @@ func native333(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[600], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[602], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11460,9 +11470,9 @@ func native333(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[601], "\"", let0) &&
-					matchReAny(&nativeRegexps[602], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[603], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[603], "\"", let0) &&
+					matchReAny(&nativeRegexps[604], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[605], "aevtr", let0))
 			}()))
 }
 
@@ -11481,9 +11491,9 @@ func native335(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[604], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[605], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[606], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[606], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[607], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[608], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -11524,12 +11534,12 @@ func native336(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[607], "systemctl", e.Line) ||
-			matchReAny(&nativeRegexps[608], "systemctl\x00systemctl", e.Line))) ||
+		(matchReWith(&nativeRegexps[609], "systemctl", e.Line) ||
+			matchReAny(&nativeRegexps[610], "systemctl\x00systemctl", e.Line))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[609], "systemctl", e.Line)))
+			matchReWith(&nativeRegexps[611], "systemctl", e.Line)))
 }
 
 // native337 is the condition of fork-bomb.
@@ -11547,7 +11557,7 @@ func native338(env any) bool {
 		return matchReFold(&nativeRegexps[473], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[610], "hguard", p0)
+			return matchReFold(&nativeRegexps[612], "hguard", p0)
 		}))
 }
 
@@ -11564,10 +11574,10 @@ func native340(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[611], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[613], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[612], "history", p0)
+			return matchReWith(&nativeRegexps[614], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11584,7 +11594,7 @@ func native340(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[613], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[615], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -11643,7 +11653,7 @@ func native342(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[614], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[616], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11665,29 +11675,29 @@ func native342(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[615], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[617], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[616], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[618], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[617], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[619], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[618], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[620], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[619], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[621], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -11713,7 +11723,7 @@ func native343(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[620], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[622], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -11733,12 +11743,12 @@ func native343(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[621], "p", p0)
+					return matchReWith(&nativeRegexps[623], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[622], "$", p0)
+						return matchReWith(&nativeRegexps[624], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[623], "=", e.Line)))))
+						matchReWith(&nativeRegexps[625], "=", e.Line)))))
 	}()
 }
 
@@ -11765,7 +11775,7 @@ func native345(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[624], "p", p0)
+					return matchReWith(&nativeRegexps[626], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -11773,7 +11783,7 @@ func native345(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[625], "grep\x00idof\x00while", e.Line)))) &&
+					matchReAny(&nativeRegexps[627], "grep\x00idof\x00while", e.Line)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -11781,11 +11791,11 @@ func native345(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[626], "p", e.Line)) ||
+				matchReWith(&nativeRegexps[628], "p", e.Line)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[627], "p", e.Line))) ||
+				matchReWith(&nativeRegexps[629], "p", e.Line))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -11795,10 +11805,10 @@ func native345(env any) bool {
 func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[628], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[630], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[629], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[631], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -11827,10 +11837,10 @@ func native348(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[630], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[632], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[631], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[633], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11865,7 +11875,7 @@ func native349(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[632], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[634], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -11936,14 +11946,14 @@ func native352(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[633], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[635], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[634], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[636], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[635], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[636], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[637], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[638], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native353 is the condition of kernel-module-load-agent.
@@ -11964,13 +11974,13 @@ func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[637], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[639], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[638], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[640], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[639], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[641], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -11982,7 +11992,7 @@ func native355(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[640], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[642], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -12001,7 +12011,7 @@ func native356(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[641], "-", p0) &&
+					return (matchReWith(&nativeRegexps[643], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
@@ -12016,7 +12026,7 @@ func native357(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[642], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[644], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -12051,16 +12061,16 @@ func native360(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[643], p0)
+				return matchRe(&nativeRegexps[645], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[644], p0)
+					return matchRe(&nativeRegexps[646], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[645], p0)
+					return matchRe(&nativeRegexps[647], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[646], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[648], "/var/log/", p0)
 		}))
 }
 
@@ -12084,7 +12094,7 @@ func native361(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[647], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[649], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -12141,9 +12151,9 @@ func native361(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[648], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[650], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[649], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[651], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12152,25 +12162,25 @@ func native361(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[650], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[652], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[651], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[652], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[653], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[654], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[653], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[654], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[655], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[656], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[655], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[656], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[657], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[658], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[657], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[658], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[659], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[660], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[659], "--remove-", p0)
+					return matchReWith(&nativeRegexps[661], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[660], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[662], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -12180,7 +12190,7 @@ func native361(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[661], "100", e.Line)))))
+					matchReWith(&nativeRegexps[663], "100", e.Line)))))
 }
 
 // native362 is the condition of boot-config-change.
@@ -12213,33 +12223,33 @@ func native363(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[662], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[664], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[663], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[665], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[664], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[666], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[601], "\"", let0) &&
-						matchReFold(&nativeRegexps[665], "log", let0)) ||
-						matchReFold(&nativeRegexps[666], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[603], "\"", let0) &&
+						matchReFold(&nativeRegexps[667], "log", let0)) ||
+						matchReFold(&nativeRegexps[668], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[667], "login1", p0)
+					return matchReFold(&nativeRegexps[669], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[668], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[670], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -12248,11 +12258,11 @@ func native363(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[600], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[602], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[669], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[671], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -12266,10 +12276,10 @@ func native364(env any) bool {
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[670], "-s", p0)
+				return matchReWith(&nativeRegexps[672], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[671], p0)
+				return matchRe(&nativeRegexps[673], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -12302,8 +12312,8 @@ func native364(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[672], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[673], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[674], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[675], "pool.ntp.org", p0))
 			})))
 }
 
@@ -12321,7 +12331,7 @@ func native365(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[674], "--", p0)
+					return matchReWith(&nativeRegexps[676], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -12425,9 +12435,9 @@ func native370(env any) bool {
 func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[675], "while", e.Code) ||
-			matchReAny(&nativeRegexps[676], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[677], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[677], "while", e.Code) ||
+			matchReAny(&nativeRegexps[678], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[679], "fork", e.Code)))
 }
 
 // native372 is the condition of service-from-file.
@@ -12454,11 +12464,11 @@ func native373(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[678], "\"", p0)
+				return matchReWith(&nativeRegexps[680], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[679], ".sock", p0)
+				return matchReWith(&nativeRegexps[681], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -12468,10 +12478,10 @@ func native373(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[680], "source=/", p0)
+					return matchReWith(&nativeRegexps[682], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[681], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[683], "security.privileged=true", p0)
 				}))))
 }
 
@@ -12480,18 +12490,18 @@ func native374(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[682], "bind", p0)
+			return matchReWith(&nativeRegexps[684], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[683], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[684], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[685], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[686], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native375 is the condition of mount-over-process.
 func native375(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[685], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[687], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native376 is the condition of snap-unsigned-install.
@@ -12508,7 +12518,7 @@ func native377(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[686], "-", p0)
+				return matchReWith(&nativeRegexps[688], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -12546,21 +12556,21 @@ func native378(env any) bool {
 					(e.Stdin.Text == "")))) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[687], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[689], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((in(e.Name, "cp", "install") &&
 			(len(e.Positional) >= 2)) &&
 			(index(e.Positional, 0) == "/dev/null")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[687], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[689], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((e.Name == "dd") &&
 			in("if=/dev/null", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "of=") &&
 					(under(substr(p0, 3, len(p0)), "/var/log") ||
-						matchReAny(&nativeRegexps[687], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
+						matchReAny(&nativeRegexps[689], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
 			}))) ||
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return ((p0.Op == ">") &&
@@ -12581,7 +12591,7 @@ func native378(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[687], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[689], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -12592,7 +12602,7 @@ func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[688], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[690], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -12600,9 +12610,9 @@ func native379(env any) bool {
 func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[689], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[690], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[691], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[691], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[692], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[693], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -12610,66 +12620,66 @@ func native380(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[692], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[694], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[693], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
+		(((((matchReAny(&nativeRegexps[695], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Line) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[694], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[696], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[695], "while\x00until\x00for\x00while", e.Line)) ||
+			matchReAny(&nativeRegexps[697], "while\x00until\x00for\x00while", e.Line)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[696], "do", e.Line))) ||
+				matchReWith(&nativeRegexps[698], "do", e.Line))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[697], e.Line)) &&
-				matchReAny(&nativeRegexps[698], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
-			!matchReAny(&nativeRegexps[699], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[699], e.Line)) &&
+				matchReAny(&nativeRegexps[700], "seq\x00for\x00while\x00-l\x00{1..$", e.Line))) &&
+			!matchReAny(&nativeRegexps[701], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native381 is the condition of request-flood-loop.
 func native381(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[700], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
-		!matchReAny(&nativeRegexps[701], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[702], "parallel", e.Line) &&
+		matchReAny(&nativeRegexps[702], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Line)) &&
+		!matchReAny(&nativeRegexps[703], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[704], "parallel", e.Line) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[703], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[705], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native382 is the condition of busy-loop.
 func native382(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[704], "while\x00until\x00done\x00while", e.Line) ||
-		((matchReWith(&nativeRegexps[705], "do", e.Line) &&
-			matchReWith(&nativeRegexps[706], "=", e.Line)) &&
-			!matchReAny(&nativeRegexps[707], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[708], "/dev/null", e.Line)) ||
-		(matchReAny(&nativeRegexps[709], "append\x00extend\x00.push(", e.Line) &&
-			!matchReAny(&nativeRegexps[710], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[706], "while\x00until\x00done\x00while", e.Line) ||
+		((matchReWith(&nativeRegexps[707], "do", e.Line) &&
+			matchReWith(&nativeRegexps[708], "=", e.Line)) &&
+			!matchReAny(&nativeRegexps[709], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[710], "/dev/null", e.Line)) ||
+		(matchReAny(&nativeRegexps[711], "append\x00extend\x00.push(", e.Line) &&
+			!matchReAny(&nativeRegexps[712], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native383 is the condition of spawn-loop.
 func native383(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[711], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
-		!matchReAny(&nativeRegexps[712], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[713], "while\x00until\x00for\x00for\x00for\x00while", e.Line)) &&
+		!matchReAny(&nativeRegexps[714], "sleep\x00wait", e.Line))
 }
 
 // native384 is the condition of thread-storm-code.
 func native384(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[713], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[714], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[715], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[715], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[716], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[717], "sleep\x00.join()", e.Code))
 }
 
 // native385 is the condition of endless-device-read.
@@ -12690,7 +12700,7 @@ func native385(env any) bool {
 func native386(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[716], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[718], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native387 is the condition of write-system-config.
@@ -12699,7 +12709,7 @@ func native387(env any) bool {
 	return (!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[717], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[719], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
@@ -12723,8 +12733,8 @@ func native388(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[718], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[719], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[720], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[721], "/", cleanPath(p0)))
 		}))
 }
 
@@ -12734,8 +12744,8 @@ func native389(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[720], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[721], "/etc/", cleanPath(p0))) ||
+			return ((matchReWith(&nativeRegexps[722], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[723], "/etc/", cleanPath(p0))) ||
 				((strings.HasPrefix(baseName(p0), ".") &&
 					matchRe(&nativeRegexps[236], baseName(p0))) &&
 					(mayName(p0, "~/.zcompdump") ||
@@ -12762,16 +12772,16 @@ func native390(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[722], "/d", p0)
+						return matchReWith(&nativeRegexps[724], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[722], "/d", p0)) ||
+							matchReWith(&nativeRegexps[724], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[723], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[724], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[725], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[726], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12801,18 +12811,18 @@ func native391(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[723], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[725], "/.ssh", cleanPath(p0))) &&
 					!(((let0 &&
 						func() bool {
 							if e.Agent {
 								return !e.OutsideProject(p0)
 							}
-							return ((!matchRe(&nativeRegexps[725], cleanPath(p0)) &&
+							return ((!matchRe(&nativeRegexps[727], cleanPath(p0)) &&
 								!strings.Contains(p0, "..")) ||
 								((e.Cwd != "") &&
 									strings.HasPrefix(cleanPath(p0), (e.Cwd+"/"))))
 						}()) &&
-						!matchRe(&nativeRegexps[726], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[728], cleanPath(p0))) &&
 						(let1 ||
 							(((e.Cwd != "") &&
 								!e.CwdLost) &&
@@ -12820,7 +12830,7 @@ func native391(env any) bool {
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[727], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[729], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -12829,12 +12839,12 @@ func native391(env any) bool {
 func native392(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[728], "$", p0) ||
-			matchReAny(&nativeRegexps[729], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[730], "$", p0) ||
+			matchReAny(&nativeRegexps[731], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[730], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[732], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -12851,7 +12861,7 @@ func native393(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[731], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[733], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -12863,7 +12873,7 @@ func native394(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[732], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[734], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -12884,18 +12894,18 @@ func native396(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[733], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[734], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[735], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[736], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[737], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[738], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[739], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[735], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[736], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[737], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[738], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[739], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[740], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[741], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[237], p0)) &&
-					(matchReWith(&nativeRegexps[740], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[741], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[742], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[742], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[743], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[744], ".sample", p0)))))
 		}))
 }
 
@@ -12903,7 +12913,7 @@ func native396(env any) bool {
 func native397(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[743], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[745], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -12916,14 +12926,14 @@ func native398(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[744], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[746], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[745], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[746], "=", p0))
+				return (matchReWith(&nativeRegexps[747], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[748], "=", p0))
 			})))
 }
 
@@ -12937,7 +12947,7 @@ func native399(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[747], p0) ||
+			return ((matchRe(&nativeRegexps[749], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -12952,7 +12962,7 @@ func native399(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[748], "credential_process", p0)
+				return matchReAny(&nativeRegexps[750], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -12962,7 +12972,7 @@ func native399(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[749], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[751], ".exec.command", p0)
 					})))))
 }
 
@@ -12971,7 +12981,7 @@ func native400(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[750], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[752], "GOFLAGS=", p0)
 		}))
 }
 
@@ -12997,11 +13007,11 @@ func native401(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[751], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[753], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[752], "scripts.", p0)
+						return matchReWith(&nativeRegexps[754], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -13034,7 +13044,7 @@ func native402(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[753], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[755], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -13042,51 +13052,51 @@ func native402(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[754], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[756], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[755], p0)
+					return matchRe(&nativeRegexps[757], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[756], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[758], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[757], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[759], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[758], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[760], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			}) &&
 				!(((len(e.Positional) >= 3) &&
-					matchReAny(&nativeRegexps[759], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
+					matchReAny(&nativeRegexps[761], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
 					((in(index(e.Positional, (len(e.Positional)-1)), "true", "false") ||
-						(matchReAny(&nativeRegexps[760], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
-							matchRe(&nativeRegexps[761], index(e.Positional, (len(e.Positional)-1))))) ||
-						(matchReFold(&nativeRegexps[762], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
+						(matchReAny(&nativeRegexps[762], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
+							matchRe(&nativeRegexps[763], index(e.Positional, (len(e.Positional)-1))))) ||
+						(matchReFold(&nativeRegexps[764], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
 							in(index(e.Positional, (len(e.Positional)-1)), "difft", "difftastic")))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[763], "alias.", p0)
+				return matchReAny(&nativeRegexps[765], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[764], "credential.", p0)
+				return matchReFold(&nativeRegexps[766], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[765], "include", p0)
+				return matchReFold(&nativeRegexps[767], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[766], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[768], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[767], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[769], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[768], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[770], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -13095,21 +13105,21 @@ func native402(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[769], "remote.", p0)
+				return matchReFold(&nativeRegexps[771], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[770], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[772], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[771], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[773], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[772], "bin/", p0)))
+							!matchReWith(&nativeRegexps[774], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[773], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[775], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[774], "protocol.", p0)
+				return matchReFold(&nativeRegexps[776], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -13128,10 +13138,10 @@ func native403(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[765], "include", p0)
+				return matchReFold(&nativeRegexps[767], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[765], "include", let0)) &&
+			!matchReFold(&nativeRegexps[767], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -13147,36 +13157,36 @@ func native404(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[775], "url.", p0)))
+					matchReFold(&nativeRegexps[777], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[775], "url.", p0)
+				return matchReFold(&nativeRegexps[777], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return ((matchReWith(&nativeRegexps[156], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[776], "url.", e.Assigns[p0])) &&
+					matchReFold(&nativeRegexps[778], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[777], "http.", p0)
+				return matchReFold(&nativeRegexps[779], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[778], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[780], "false\x00no\x00off\x000", p0)
 				})) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[776], "url.", p0)
+						return matchReFold(&nativeRegexps[778], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[779], "http", p0)
+						return matchReFold(&nativeRegexps[781], "http", p0)
 					})))))
 }
 
@@ -13189,9 +13199,9 @@ func native405(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[753], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[755], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[753], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[755], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -13200,8 +13210,8 @@ func native405(env any) bool {
 func native406(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[780], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[781], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[782], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[783], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -13210,8 +13220,8 @@ func native407(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[782], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[783], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[784], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[785], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -13226,18 +13236,18 @@ func native409(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[784], "--action=", p0)
+			return matchReWith(&nativeRegexps[786], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[785], "/", p0)
+			return matchReWith(&nativeRegexps[787], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[786], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[788], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[787], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[789], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -13246,7 +13256,7 @@ func native410(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[788], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[790], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[237], p0) {
 					return ((e.Cwd + "/") + p0)

@@ -86,3 +86,26 @@ func TestFpfix63LocalDatabases(t *testing.T) {
 		{`ssh db "bash -lc 'psql -c \"DROP DATABASE app_test\"'"`, dsl.Ask, dsl.Ask}, // another machine's database
 	})
 }
+
+// TestFpfix63PackageCleanups: a person deleting the packages apt
+// downloaded (apt clean's own job) or removing pacman's orphans (the Arch
+// wiki's pacman -Rns $(pacman -Qdtq)); an agent still asks, as do apt's
+// lists, dpkg's database, every installed package and a list read from
+// elsewhere.
+func TestFpfix63PackageCleanups(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"sudo rm -rf /var/cache/apt/archives/*.deb", dsl.Allow, dsl.Ask},
+		{"sudo rm -f /var/cache/pacman/pkg/*", dsl.Allow, dsl.Ask},
+		{"sudo pacman -Rns $(pacman -Qdtq)", dsl.Allow, dsl.Ask},
+		{"sudo pacman -Rns $(pacman -Qtdq)", dsl.Allow, dsl.Ask},
+
+		{"sudo rm -rf /var/lib/apt/lists/*", dsl.Ask, dsl.Ask},
+		{"sudo rm -rf /var/lib/dpkg/*", dsl.Ask, dsl.Ask},
+		{"sudo rm -rf /var/cache/apt/*", dsl.Ask, dsl.Ask},
+		{"sudo rm -rf /var/cache/apt/archives", dsl.Ask, dsl.Ask},
+		{"sudo pacman -Rns $(pacman -Qq)", dsl.Ask, dsl.Ask},
+		{"sudo pacman -Rns $(pacman -Qdq)", dsl.Ask, dsl.Ask}, // every dependency, required or not
+		{"sudo pacman -Rdd $(pacman -Qdtq)", dsl.Ask, dsl.Ask},
+		{"sudo pacman -Rns $(cat /tmp/list)", dsl.Ask, dsl.Ask},
+	})
+}
