@@ -1948,9 +1948,11 @@ func linkedIntoProject(p, dir, project string, ctx Context) bool {
 	if !ok {
 		return false
 	}
-	realP, okP := realBelow(path.Clean(r), ctx)
-	realProject, okProject := ctx.RealDir(path.Clean(top))
-	return okP && okProject && realProject != "/" && !isHome(realProject) && under(realP, realProject)
+	// the project as the caller names it: a directory it reached by a
+	// link (cwd docs -> ~/docs) is no project of the link's target
+	top = path.Clean(top)
+	realP, ok := realBelow(path.Clean(r), ctx)
+	return ok && top != "/" && !isHome(top) && under(realP, top)
 }
 
 // homeJoined is p with a leading ~ spelled as the home directory home; not

@@ -185,11 +185,10 @@ func startInside(p string, ctx Context) (top, inside bool) {
 	}
 	if !under(p, cwd) && ctx.RealDir != nil {
 		// cd ~/Projects/proj, a link to the caller's directory, enters
-		// that directory: its files are the caller's
-		realP, okP := realBelow(p, ctx)
-		realCwd, okCwd := ctx.RealDir(cwd)
-		if okP && okCwd && realCwd != "/" && !isHome(realCwd) {
-			p, cwd = realP, realCwd
+		// that directory: its files are the caller's (the caller's
+		// directory as it names it)
+		if realP, ok := realBelow(p, ctx); ok {
+			p = realP
 		}
 	}
 	if !under(p, cwd) {
