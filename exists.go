@@ -31,6 +31,22 @@ func existsOnDisk() func(string) (dir, ok bool) {
 	}
 }
 
+// realDir is dsl.Context.RealDir: the directory at an absolute path with
+// its links followed, as cd into it enters.
+func realDir(dir string) (string, bool) {
+	if !filepath.IsAbs(dir) {
+		return "", false
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", false
+	}
+	if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
+		return "", false
+	}
+	return real, true
+}
+
 // buildOutput is dsl.Context.BuildOutput: a directory named as builds
 // and package managers name their output (checkpoint.BuildOutputDir) or
 // anything below one (target/debug/incremental, node_modules/.vite), or a

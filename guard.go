@@ -463,7 +463,7 @@ func (g *Guard) check(req Request) Verdict {
 		}
 	}
 	line := cmdline.ParseShellAfter(req.Command, req.Shell, before)
-	ctx := dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller, Guarded: g.guarded, Path: req.Path, Home: os.Getenv("HOME"), BuildOutput: buildOutput, GitHolds: gitHolds, IndexHolds: indexHolds, HeadHolds: headHolds, GitRestores: gitRestores, UntrackedOutput: untrackedOutput, UnignoredOutput: unignoredOutput, WorkTreeHeld: workTreeHeld, WorkTreeHeldAtHead: workTreeHeldAtHead, NoWorkTree: noWorkTree, NothingToLose: nothingToLose}
+	ctx := dsl.Context{Cwd: req.Cwd, Shell: req.Shell, Caller: req.Caller, Guarded: g.guarded, Path: req.Path, Home: os.Getenv("HOME"), BuildOutput: buildOutput, GitHolds: gitHolds, IndexHolds: indexHolds, HeadHolds: headHolds, GitRestores: gitRestores, UntrackedOutput: untrackedOutput, UnignoredOutput: unignoredOutput, WorkTreeHeld: workTreeHeld, WorkTreeHeldAtHead: workTreeHeldAtHead, NoWorkTree: noWorkTree, NothingToLose: nothingToLose, RealDir: realDir}
 	if session || len(req.Held) > 0 {
 		ctx.SecretFile = sessionSecrets(req.Written, req.Held, req.Since)
 	}

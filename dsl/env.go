@@ -115,6 +115,12 @@ type Context struct {
 	// tree: neither it nor one above it holds a .git, and hguard's own
 	// environment sets no GIT_DIR or GIT_WORK_TREE. Nil: none is known.
 	NoWorkTree func(dir string) bool
+	// RealDir is the directory a path (absolute, clean) names with every
+	// link on the way followed, where cd into it lands: a project reached
+	// by a link (~/Projects/proj -> /src/proj) is the caller's directory
+	// there. Not ok when no directory is there. Nil: paths are judged as
+	// spelled.
+	RealDir func(dir string) (string, bool)
 
 	// held is what the line's commands filled with a secret, built once
 	// per line when a rule first asks (Evaluate sets it).
@@ -536,7 +542,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 			held = ctx.WorkTreeHeldAtHead
 		}
 		return held != nil && strings.HasPrefix(env.Cwd, "/") && !slices.Contains(strings.Split(env.Cwd, "/"), "..") &&
-			!filledEarlier(env.Cwd, env.Cwd, c, line, ctx) && held(path.Clean(env.Cwd))
+			!filledEarlier(env.Cwd, env.Cwd, c, line, ctx) && held(entered(path.Clean(env.Cwd), env.Cwd, ctx))
 	}
 	env.NoWorkTree = func() bool { return noWorkTree(c, line, env.Cwd, ctx) }
 	env.UntrackedOutput = func(p string) bool {
@@ -547,7 +553,9 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return untrackedOutput(p, env.Cwd, octx) && !filledEarlier(p, env.Cwd, c, line, ctx)
 	}
 	env.OutsideProject = func(p string) bool {
-		return outsideProject(p, env.Cwd, projectDir(line, ctx), ctx.Home) && (!ctx.inside || hostPath(p, ctx.mounts, env.Cwd))
+		project := projectDir(line, ctx)
+		return outsideProject(p, env.Cwd, project, ctx.Home) && !linkedIntoProject(p, env.Cwd, project, ctx) &&
+			(!ctx.inside || hostPath(p, ctx.mounts, env.Cwd))
 	}
 	env.CapturePrinted = func() bool { return capturePrinted(c, line) }
 	env.ProjectLibraryPath = func(name, value string) bool {
@@ -1928,6 +1936,42 @@ func outsideProject(p, dir, project, home string) bool {
 	return !within(tildeHome(r, home), tildeHome(project, home))
 }
 
+// linkedIntoProject reports a path, resolved against the command's
+// directory dir, that a link on disk leads into the project (Context.RealDir):
+// after cd ~/Projects/proj, a link to the agent's /src/proj, the files
+// are the project's.
+func linkedIntoProject(p, dir, project string, ctx Context) bool {
+	if ctx.RealDir == nil || project == "" || ctx.inside {
+		return false
+	}
+	r, ok := homeJoined(resolveIn(cleanPath(p), dir), ctx.Home)
+	if !ok || !strings.HasPrefix(r, "/") || strings.ContainsAny(r, "$`") || slices.Contains(strings.Split(r, "/"), "..") {
+		return false
+	}
+	top, ok := homeJoined(project, ctx.Home)
+	if !ok {
+		return false
+	}
+	// the project as the caller names it: a directory it reached by a
+	// link (cwd docs -> ~/docs) is no project of the link's target
+	top = path.Clean(top)
+	realP, ok := realBelow(path.Clean(r), ctx)
+	return ok && top != "/" && !isHome(top) && under(realP, top)
+}
+
+// homeJoined is p with a leading ~ spelled as the home directory home; not
+// ok when it names another's home (~bob) or the home is unknown.
+func homeJoined(p, home string) (string, bool) {
+	rest, ok := strings.CutPrefix(p, "~")
+	switch {
+	case !ok:
+		return p, true
+	case home == "" || rest != "" && rest[0] != '/':
+		return "", false
+	}
+	return home + rest, true
+}
+
 // replaces reports that copying sources to dest, resolved against the
 // command's directory dir, lands on a file that exists (Context.Exists):
 // dest is one, or dest is a directory holding a file named like a source.
@@ -1984,6 +2028,9 @@ func regenerable(p, dir string, ctx Context, static bool) bool {
 		p = zshSelected(p)
 	}
 	r := resolveIn(cleanPath(p), dir)
+	if ctx.Caller == "" && downloadedPackages(r) {
+		return true
+	}
 	parent, base := path.Split(r)
 	if strings.ContainsAny(r, "$`{") || slices.Contains(strings.Split(r, "/"), "..") ||
 		strings.ContainsAny(parent, "*?[") && (base == "" || base == ".") {
@@ -2030,6 +2077,22 @@ func regenerable(p, dir string, ctx Context, static bool) bool {
 	return strings.HasPrefix(r, "/") && (ctx.BuildOutput(path.Clean(r)) || static && !recursive && ctx.NothingToLose != nil && ctx.NothingToLose(path.Clean(r)))
 }
 
+// downloadedPackages reports a glob of the package files a system package
+// manager downloaded into its cache, what its own clean deletes and its
+// next install downloads again: apt clean's /var/cache/apt/archives/*.deb,
+// pacman -Scc's /var/cache/pacman/pkg/*. Not its lists or its database
+// (/var/lib/apt/lists/*, /var/lib/pacman/*), which say what is installed.
+func downloadedPackages(r string) bool {
+	dir, base := path.Split(r)
+	switch path.Clean(dir) {
+	case "/var/cache/apt/archives":
+		return base == "*.deb"
+	case "/var/cache/pacman/pkg":
+		return base == "*" || base == "*.pkg.tar.zst" || base == "*.pkg.tar.xz"
+	}
+	return false
+}
+
 // zshSelected is a zsh word without glob qualifiers that only select among
 // its matches (packages/*/dist(N), **/node_modules(/N)): N (none is no
 // word), / . @ (directories, plain files, links), D (dot names, which
@@ -2072,7 +2135,25 @@ func gitHolds(p, dir string, ctx Context) bool {
 		}
 		r = ctx.Home + rest
 	}
-	return strings.HasPrefix(r, "/") && ctx.GitHolds(path.Clean(r))
+	return strings.HasPrefix(r, "/") && ctx.GitHolds(entered(path.Clean(r), dir, ctx))
+}
+
+// entered is r (absolute, clean), at or below the command's directory
+// dir, named below the directory the shell entered there: cd
+// ~/Projects/proj, a link to /src/proj, enters /src/proj, where git finds
+// the work tree and . names its top (Context.RealDir). Links below dir
+// are git's to read (a tracked link is a path of its own).
+func entered(r, dir string, ctx Context) string {
+	d, ok := homeJoined(dir, ctx.Home)
+	if ctx.RealDir == nil || !ok || !strings.HasPrefix(d, "/") || strings.ContainsAny(d, "$`") || !under(r, path.Clean(d)) {
+		return r
+	}
+	d = path.Clean(d)
+	real, ok := ctx.RealDir(d)
+	if !ok {
+		return r
+	}
+	return path.Join(real, strings.TrimPrefix(r, d))
 }
 
 // copiedBy is ctx with GitHolds judging as the git command c copies: from
@@ -2189,11 +2270,11 @@ func untrackedOutput(p, dir string, ctx Context) bool {
 	if p == "" || ctx.UntrackedOutput == nil || strings.HasPrefix(p, "-") || strings.HasPrefix(p, ":") || strings.ContainsAny(p, "$`*?[{\\") {
 		return false
 	}
-	r := resolveIn(cleanPath(p), dir)
-	if slices.Contains(strings.Split(r, "/"), "..") || !strings.HasPrefix(r, "/") {
+	r, ok := homeJoined(resolveIn(cleanPath(p), dir), ctx.Home)
+	if !ok || slices.Contains(strings.Split(r, "/"), "..") || !strings.HasPrefix(r, "/") {
 		return false
 	}
-	return ctx.UntrackedOutput(path.Clean(r))
+	return ctx.UntrackedOutput(entered(path.Clean(r), dir, ctx))
 }
 
 // noWorkTree reports a git command that finds no work tree, so that its

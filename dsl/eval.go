@@ -23,6 +23,9 @@ func (rs *RuleSet) Evaluate(line *cmdline.Line, ctx Context) []Finding {
 		rules []*Rule // reused candidate list
 	)
 	ctx.held = new(heldSecrets)
+	if ctx.RealDir != nil && movesFiles(line) {
+		ctx.RealDir = nil // ln -sfn ~/other ~/Projects/proj: where a link leads may change before a command runs
+	}
 	if lineRules := rs.lineCandidates(line, rules[:0]); len(lineRules) > 0 {
 		env := newLineEnv(line, ctx)
 		for _, r := range lineRules {

@@ -53,16 +53,14 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, ctx Context, regen
 	if f == nil || f.Name != "find" {
 		return false
 	}
-	for _, o := range line.Commands {
-		if _, ok := moverArgs(o); ok || unseenMoves(o) {
-			return false // mv src __pycache__ names what find then deletes
-		}
+	if movesFiles(line) {
+		return false // mv src __pycache__ names what find then deletes
 	}
 	args := f.Args
 	inside := true        // every starting point lies in the working directory
 	built := regen != nil // and each is a build's output
 	below := true         // and none is the directory itself or a .git
-	spelledTop := false   // a starting point is the working directory spelled as a path (/home/u/proj)
+	var tops []string     // the starting points that are the working directory, as spelled (., /home/u/proj)
 	points := 0
 	caches := 0 // starting points that are the home's shared cache directory
 	i := cmdline.FindStart(len(args), func(i int) string { return args[i].Value }, func(i int) {
@@ -74,7 +72,9 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, ctx Context, regen
 		if built && (args[i].Dynamic || !regen(args[i].Value)) {
 			built = false
 		}
-		if c := path.Clean(p); c == "." || slices.Contains(strings.Split(c, "/"), ".git") {
+		if c := path.Clean(p); c == "." {
+			tops = append(tops, c)
+		} else if slices.Contains(strings.Split(c, "/"), ".git") {
 			below = false
 		}
 		if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
@@ -83,8 +83,9 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, ctx Context, regen
 			// directory (or the top itself) or not.
 			top, ok := startInside(p, ctx)
 			inside = inside && ok
-			spelledTop = spelledTop || top
-			below = below && !top
+			if top {
+				tops = append(tops, path.Clean(p))
+			}
 		}
 		if c := path.Clean(args[i].Value); !args[i].Dynamic && (c == "~/.cache" || c == "~/Library/Caches") {
 			caches++
@@ -98,8 +99,10 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, ctx Context, regen
 	if built && points > 0 {
 		return true // a home's tool cache too: find ~/.cache -atime +30 -delete
 	}
-	if !below && !spelledTop && skipsGit(args[i:]) {
-		below = true // find . -not -path './.git/*' -type d -empty -delete
+	if below && len(tops) > 0 {
+		// find . -not -path './.git/*' -type d -empty -delete: each top
+		// leaves its .git out, as find spells it there
+		below = !slices.ContainsFunc(tops, func(top string) bool { return !skipsGit(args[i:], top, f.Cwd, ctx) })
 	}
 	selected := false
 	finder := false // -name .DS_Store: the Finder's own file, made again wherever it was
@@ -177,10 +180,36 @@ func startInside(p string, ctx Context) (top, inside bool) {
 		return false, false
 	}
 	p, cwd := path.Clean(p), path.Clean(ctx.Cwd)
-	if cwd == "/" || isHome(cwd) || !under(p, cwd) {
-		return false, false // find / -name '*.pyc' -delete, cd ~ && find . …
+	if cwd == "/" || isHome(cwd) {
+		return false, false // cd ~ && find . …
+	}
+	if !under(p, cwd) && ctx.RealDir != nil {
+		// cd ~/Projects/proj, a link to the caller's directory, enters
+		// that directory: its files are the caller's (the caller's
+		// directory as it names it)
+		if realP, ok := realBelow(p, ctx); ok {
+			p = realP
+		}
+	}
+	if !under(p, cwd) {
+		return false, false // find / -name '*.pyc' -delete
 	}
 	return p == cwd, true
+}
+
+// realBelow is p (absolute, clean) with the links on the way to its
+// nearest directory on disk followed (Context.RealDir): what is below
+// that directory, a glob or what is not there yet (~/Projects/proj/*.pyc
+// after cd), is named as written.
+func realBelow(p string, ctx Context) (string, bool) {
+	for d := p; ; d = path.Dir(d) {
+		if real, ok := ctx.RealDir(d); ok {
+			return path.Join(real, strings.TrimPrefix(p, d)), true
+		}
+		if d == "/" || d == "." {
+			return "", false
+		}
+	}
 }
 
 // startsInside is startInside's inside.
@@ -245,22 +274,62 @@ func foundFile(pattern string) bool {
 }
 
 // skipsGit reports find's tests (from the first after the starting
-// points) excluding everything below ./.git by a negated -path or
+// points) excluding everything below top's .git by a negated -path or
 // -wholename joined by and: find . -not -path './.git/*' -type d -empty
-// -delete leaves git's empty refs directories alone.
-func skipsGit(tests []cmdline.Word) bool {
+// -delete leaves git's empty refs directories alone. top is the starting
+// point as find spells the paths below it: . or an absolute path (find
+// /home/u/proj -not -path '/home/u/proj/.git/*'), or cwd, the command's
+// directory, which after cd the walk spells both find's . and its
+// './.git/*' under (cd ~/proj && find . -not -path './.git/*').
+func skipsGit(tests []cmdline.Word, top, cwd string, ctx Context) bool {
 	for i := 1; i+1 < len(tests); i++ {
 		switch tests[i].Value {
 		case "-o", "-or", ",", "(", ")":
 			return false
 		case "-path", "-wholename":
 			neg := tests[i-1].Value == "!" || tests[i-1].Value == "-not"
-			if p := tests[i+1].Value; neg && !tests[i+1].Dynamic && (p == "./.git/*" || p == "./.git*" || p == "*/.git/*" || p == "./.git/**") {
+			if neg && !tests[i+1].Dynamic && leavesOutGit(tests[i+1].Value, top, cwd, ctx) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// leavesOutGit reports a -path pattern matching everything below top's
+// .git as find spells it: TOP/.git/*, TOP/.git* or TOP/.git/**, with TOP
+// the starting point as written (./.git/* for .), or */.git/*. A pattern
+// of ~ is no path find prints (find ~/proj -not -path '~/proj/.git/*')
+// but the walk's spelling after cd; a link on disk may lead either to the
+// other (the agent's line judged where its paths lead).
+func leavesOutGit(pattern, top, cwd string, ctx Context) bool {
+	if pattern == "*/.git/*" {
+		return true
+	}
+	for _, suffix := range []string{"/.git/*", "/.git*", "/.git/**"} {
+		pre, ok := strings.CutSuffix(pattern, suffix)
+		switch {
+		case !ok:
+		case top == ".":
+			return pre == "."
+		case strings.HasPrefix(pre, "/") || pre == cwd || samePlace(pre, cwd, ctx):
+			return pre == top || samePlace(pre, top, ctx)
+		}
+	}
+	return false
+}
+
+// samePlace reports two paths (absolute or ~/…) that name one directory
+// on disk, links followed (Context.RealDir).
+func samePlace(a, b string, ctx Context) bool {
+	a, okA := homeJoined(a, ctx.Home)
+	b, okB := homeJoined(b, ctx.Home)
+	if ctx.RealDir == nil || !okA || !okB || !strings.HasPrefix(a, "/") || !strings.HasPrefix(b, "/") {
+		return false
+	}
+	realA, okA := ctx.RealDir(path.Clean(a))
+	realB, okB := ctx.RealDir(path.Clean(b))
+	return okA && okB && realA == realB
 }
 
 // filledEarlier reports a command on the line that moves, copies or links
@@ -310,6 +379,16 @@ func filledEarlier(p, dir string, c *cmdline.Command, line *cmdline.Line, ctx Co
 		}
 	}
 	return false
+}
+
+// movesFiles reports a command on the line that moves, copies or links
+// files, or inline code or a dynamic command that may (moverArgs,
+// unseenMoves).
+func movesFiles(line *cmdline.Line) bool {
+	return slices.ContainsFunc(line.Commands, func(o *cmdline.Command) bool {
+		_, ok := moverArgs(o)
+		return ok || unseenMoves(o)
+	})
 }
 
 // moveTargets are the destinations and sources of a command that moves,

@@ -12,7 +12,7 @@ import (
 
 func init() {
 	Funcs = append(Funcs, Func{Name: "localTestDatabase", Sig: "localTestDatabase(name, args, sql) bool",
-		Doc:     "a database client's destructive work stays in a test database on this machine: every database it names (dropdb's and mysqladmin drop's operand; the one a client connects to by -d, -D, --dbname, --database, its operand or a URI, when the SQL does more than drop databases; each DROP DATABASE or SCHEMA target, each USE and getSiblingDB of the SQL or code sql, each db. of db.table in it) has test, tests or testing as a whole part of its name (test_db, app_test, myapp-test; not latest or contest), at least one is named, and every host is absent, a socket directory, loopback or a compose service's bare name (-h, --host, a URI's, a conninfo's host=); for sqlite3 a relative file of the project so named (test.db, app_test.sqlite3) with no ATTACH; not when the SQL reconnects (\\c, \\connect) or the code opens another connection (Mongo(), connect())",
+		Doc:     "a database client's destructive work stays in a test database on this machine: every database it names (dropdb's and mysqladmin drop's operand; the one a client connects to by -d, -D, --dbname, --database, its operand or a URI, when the SQL does more than drop databases; each DROP DATABASE or SCHEMA target, each USE and getSiblingDB of the SQL or code sql, each db. of db.table in it) has test, tests or testing as a whole part of its name (test_db, app_test, myapp-test; not latest or contest), at least one is named, and every host is absent, a socket directory, loopback or a compose service's bare name (-h, --host, a URI's, a conninfo's host=); for sqlite3 a relative file of the project so named (test.db, app_test.sqlite3), or named dev, development or local as a whole part and not prod, production, live, staging, stage, main or shared (dev.db, development.sqlite3: the developer's own), with no ATTACH; not when the SQL reconnects (\\c, \\connect) or the code opens another connection (Mongo(), connect())",
 		Example: `!localTestDatabase(name, args, stdin.text)`,
 		options: func() []expr.Option {
 			return []expr.Option{expr.Function("localTestDatabase", func(p ...any) (any, error) {
@@ -97,6 +97,14 @@ var (
 	})
 	// testWord is a whole part of a name that says test.
 	testWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)(?:^|[_.-])(?:test|tests|testing)(?:$|[_.-])`) })
+	// devWord is a whole part of a file's name that says a developer's own database.
+	devWord = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(?:^|[_.-])(?:dev|development|local)(?:$|[_.-])`)
+	})
+	// prodWord is a whole part of a name that says a database others use.
+	prodWord = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(?:^|[_.-])(?:prod|production|live|staging|stage|main|shared)(?:$|[_.-])`)
+	})
 )
 
 // localTestDatabase: see the Func's Doc.
@@ -267,8 +275,10 @@ func testDatabaseName(n string) bool {
 }
 
 // localTestFile reports a sqlite database file of the project named as a
-// test one: test.db, db/app_test.sqlite3; not an absolute path, one above
-// the project, nor an in-memory or URI database.
+// test one (test.db, db/app_test.sqlite3) or as the developer's own (dev.db,
+// development.sqlite3, local.db: a file on this machine, no one else's
+// data; not dev_prod.db); not an absolute path, one above the project, nor
+// an in-memory or URI database.
 func localTestFile(file string) bool {
 	if file == "" || strings.HasPrefix(file, "/") || strings.HasPrefix(file, "~") || strings.Contains(file, ":") || strings.ContainsAny(file, "$`*?") {
 		return false
@@ -280,7 +290,7 @@ func localTestFile(file string) bool {
 	if i := strings.IndexByte(base, '.'); i > 0 {
 		base = base[:i]
 	}
-	return testDatabaseName(base)
+	return testDatabaseName(base) || devWord().MatchString(base) && !prodWord().MatchString(base)
 }
 
 // localDatabaseHost reports a database host on this machine or the

@@ -1893,7 +1893,9 @@ func joinOperands(c *Command, dir string) {
 			skip--
 			continue
 		}
-		if !a.Dynamic {
+		if !a.Dynamic && !(v == "{}" && len(c.Wrappers) > 0 && c.Wrappers[len(c.Wrappers)-1].Name == "find") {
+			// find -exec rm -rf {} +: {} is find's paths, already
+			// where its starting points (joined) lead
 			c.Args[i].Value = joinOperand(dir, v)
 		}
 	}
