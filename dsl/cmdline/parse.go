@@ -117,7 +117,10 @@ func ParseShellAfter(s, shell string, before Before) (line *Line) {
 	}
 	w.text(src, ctx{dialect: d})
 	if len(w.readAs) > 0 && src == s {
+		// the unfolded text opens with the line as the rules read it
+		old := line.Normalized
 		line.Normalized = fold(w.spelledText(src))
+		line.Unfolded = line.Normalized + strings.TrimPrefix(line.Unfolded, old)
 	}
 	if w.sawDefault && !w.full {
 		for other := range max(w.otherWalks, 1) {
