@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -109,13 +110,15 @@ func nativeSource(rules []*Rule) (src []byte, untranslated []string) {
 
 // quotedPath is a string in a condition that is an absolute or home path,
 // with no character a pattern would use.
-var quotedPath = regexp.MustCompile(`"((?:/|~/)[^"\\\s*?\[\]$()|^+{}]*)"`)
+var quotedPath = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`"((?:/|~/)[^"\\\s*?\[\]$()|^+{}]*)"`)
+})
 
 // conditionPaths are the paths the conditions name as strings, sorted.
 func conditionPaths(whens []string) []string {
 	var paths []string
 	for _, when := range whens {
-		for _, m := range quotedPath.FindAllStringSubmatch(when, -1) {
+		for _, m := range quotedPath().FindAllStringSubmatch(when, -1) {
 			if len(m[1]) > 1 {
 				paths = append(paths, m[1])
 			}

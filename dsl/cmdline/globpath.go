@@ -3,7 +3,6 @@ package cmdline
 import (
 	"cmp"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -751,14 +750,14 @@ func namedHidden(p string) bool {
 // the start of the text, a blank, a quote or a character that glues a
 // path to what is before it (=, :, @, <, >, (), up to the next blank,
 // quote, separator or expansion.
-var namedPath = regexp.MustCompile(`(?:^|[\s'"=:@<>(|;&])((?:~|/)[^\s'"$` + "`" + `;&|()<>{}*?\[\]]*)`)
+var namedPath = lazyRegexp(`(?:^|[\s'"=:@<>(|;&])((?:~|/)[^\s'"$` + "`" + `;&|()<>{}*?\[\]]*)`)
 
 // linePaths is the tree of the paths the text being walked names itself,
 // a glob's likeliest matches: printf … > /t??/n.conf; nginx -c
 // /tmp/n.conf writes the file nginx reads. nil when it names none.
 func (w *walker) linePaths() pathNode {
 	var tree pathNode
-	for _, m := range namedPath.FindAllStringSubmatchIndex(w.src, -1) {
+	for _, m := range namedPath().FindAllStringSubmatchIndex(w.src, -1) {
 		if end := m[3]; end < len(w.src) && strings.ContainsRune("*?[", rune(w.src[end])) {
 			continue // the glob itself
 		}

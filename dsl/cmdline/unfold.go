@@ -1,7 +1,6 @@
 package cmdline
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
@@ -22,7 +21,7 @@ type respelling struct {
 
 // plainField matches a field that reads the same unquoted: a program's
 // name or a plain option, never text that would need quotes.
-var plainField = regexp.MustCompile(`^[A-Za-z0-9_./:+,@%=-]+$`)
+var plainField = lazyRegexp(`^[A-Za-z0-9_./:+,@%=-]+$`)
 
 // respell records the words of a simple command whose fields differ from
 // their source text ('p's as ps, $d/version as /proc/version after
@@ -48,10 +47,10 @@ func (w *walker) respell(words []*syntax.Word, perWord []int, fs []field, nameAt
 				}
 			}
 			w.respellWord(word, values)
-			if at <= nameAt && at+n > nameAt && (nameAt > 0 || path != name) && values != nil && plainField.MatchString(path) {
+			if at <= nameAt && at+n > nameAt && (nameAt > 0 || path != name) && values != nil && plainField().MatchString(path) {
 				// the name's word: the run view starts at the first word
 				values = append([]string{name}, values[nameAt-at+1:]...)
-				if !slices.ContainsFunc(values, func(v string) bool { return !plainField.MatchString(v) }) {
+				if !slices.ContainsFunc(values, func(v string) bool { return !plainField().MatchString(v) }) {
 					from, to := offset(words[0].Pos(), len(w.src)), offset(word.End(), len(w.src))
 					if from < to && w.inText(words[0]) && w.inText(word) {
 						w.unwrapped = append(w.unwrapped, respelling{from: from, to: to, text: strings.Join(values, " ")})
@@ -66,7 +65,7 @@ func (w *walker) respell(words []*syntax.Word, perWord []int, fs []field, nameAt
 // respellWord records word as values, joined by spaces, when they differ
 // from its source text and need no quotes.
 func (w *walker) respellWord(word *syntax.Word, values []string) {
-	if len(values) == 0 || slices.ContainsFunc(values, func(v string) bool { return !plainField.MatchString(v) }) {
+	if len(values) == 0 || slices.ContainsFunc(values, func(v string) bool { return !plainField().MatchString(v) }) {
 		return
 	}
 	from, to := offset(word.Pos(), len(w.src)), offset(word.End(), len(w.src))
