@@ -30,10 +30,7 @@ func TestAliasExpansion(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.shell+"/"+tt.name, func(t *testing.T) {
 			line := ParseShell(tt.in, tt.shell)
-			var got []string
-			for _, c := range line.Commands {
-				got = append(got, render(c))
-			}
+			got := renderCommands(line)
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("ParseShell(%q, %q) commands:\n got %q\nwant %q", tt.in, tt.shell, got, tt.want)
 			}

@@ -276,10 +276,7 @@ func TestFlow(t *testing.T) {
 	for _, tt := range flowTests {
 		t.Run(tt.shell+"/"+tt.name, func(t *testing.T) {
 			line := ParseShell(tt.in, tt.shell)
-			var got []string
-			for _, c := range line.Commands {
-				got = append(got, render(c))
-			}
+			got := renderCommands(line)
 			if tt.want == nil {
 				if len(got) > 1000 {
 					t.Errorf("%d commands", len(got))
@@ -308,10 +305,7 @@ func TestTildeCurrentUser(t *testing.T) {
 	} {
 		line := ParseShell(tt.in, "bash")
 		if len(line.Commands) != 1 || render(line.Commands[0]) != tt.want {
-			var got []string
-			for _, c := range line.Commands {
-				got = append(got, render(c))
-			}
+			got := renderCommands(line)
 			t.Errorf("%q: got %q, want %q", tt.in, got, tt.want)
 		}
 	}

@@ -126,10 +126,7 @@ func TestDialects(t *testing.T) {
 	for _, tt := range dialectTests {
 		t.Run(tt.shell+"/"+tt.name, func(t *testing.T) {
 			line := ParseShell(tt.in, tt.shell)
-			var got []string
-			for _, c := range line.Commands {
-				got = append(got, render(c))
-			}
+			got := renderCommands(line)
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("ParseShell(%q, %s) commands:\n got %q\nwant %q", tt.in, tt.shell, got, tt.want)
 			}
@@ -209,10 +206,7 @@ func TestFish(t *testing.T) {
 		}
 		t.Run(tt.name, func(t *testing.T) {
 			line := ParseShell(tt.in, "fish")
-			var got []string
-			for _, c := range line.Commands {
-				got = append(got, render(c))
-			}
+			got := renderCommands(line)
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("ParseShell(%q, fish) commands:\n got %q\nwant %q", tt.in, got, tt.want)
 			}

@@ -31,10 +31,7 @@ func TestLongOptionPrefixes(t *testing.T) {
 	for _, tt := range tests {
 		line := ParseShell(tt.in, tt.shell)
 		if len(line.Commands) == 0 || render(line.Commands[0]) != tt.want {
-			var got []string
-			for _, c := range line.Commands {
-				got = append(got, render(c))
-			}
+			got := renderCommands(line)
 			t.Errorf("ParseShell(%q, %q) = %q, want %q first", tt.in, tt.shell, got, tt.want)
 		}
 	}

@@ -213,10 +213,7 @@ func TestParse(t *testing.T) {
 	for _, tt := range parseTests {
 		t.Run(tt.name, func(t *testing.T) {
 			line := Parse(tt.in)
-			var got []string
-			for _, c := range line.Commands {
-				got = append(got, render(c))
-			}
+			got := renderCommands(line)
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("Parse(%q) commands:\n got %q\nwant %q", tt.in, got, tt.want)
 			}

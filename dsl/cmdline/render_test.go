@@ -83,3 +83,12 @@ func render(c *Command) string {
 	}
 	return b.String()
 }
+
+// renderCommands renders each of a line's commands (render).
+func renderCommands(l *Line) []string {
+	var out []string
+	for _, c := range l.Commands {
+		out = append(out, render(c))
+	}
+	return out
+}
