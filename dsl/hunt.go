@@ -1693,7 +1693,7 @@ wrappers:
 	var out []string
 	for _, f := range feeders {
 		for _, p := range searchCandidates(programName(f.Name), wordValues(f.Args)) {
-			if guardPathIn(p, gs) {
+			if guardPatternIn(p, gs) {
 				out = append(out, p)
 			}
 		}

@@ -42,7 +42,15 @@ import (
 // path is judged as written; where the environment puts these places
 // (HGUARD_HOME=/srv/hg) is added by the guard (GuardDirs, guardPathIn),
 // which resolves their symbolic links, not those of every path.
-func guardPath(p string) bool {
+func guardPath(p string) bool { return guardPathOf(p, true) }
+
+// guardPattern is guardPath of a pattern a program matches (find -path
+// '*/bin/hguard'), whose wildcards stand for any directories, not a word
+// the shell expands.
+func guardPattern(p string) bool { return guardPathOf(p, false) }
+
+// guardPathOf is guardPath of a shell word (word) or of a pattern.
+func guardPathOf(p string, word bool) bool {
 	if p == "" {
 		return false
 	}
@@ -58,7 +66,7 @@ func guardPath(p string) bool {
 	// sensitive by default, where ~/.CLAUDE/settings.json is Claude's file.
 	c := strings.ToLower(cleanPath(p))
 	if strings.ContainsAny(c, "*?[") {
-		return guardGlob(c)
+		return guardGlob(c, word)
 	}
 	return guardClean(c)
 }
@@ -108,8 +116,9 @@ func guardClean(c string) bool {
 // knows (~/.c*/settings.json is ~/.claude/settings.json when that is the
 // only match, and a shell expands a redirection's glob that matches one
 // file). At most guardGlobTries paths are tried.
-func guardGlob(c string) bool {
+func guardGlob(c string, word bool) bool {
 	tries := 0
+	anchored := strings.HasPrefix(c, "/") || strings.HasPrefix(c, "~")
 	var try func(done, rest []string) bool
 	try = func(done, rest []string) bool {
 		if len(rest) == 0 {
@@ -119,6 +128,12 @@ func guardGlob(c string) bool {
 		seg := rest[0]
 		if !strings.ContainsAny(seg, "*?[") {
 			return try(append(done, seg), rest[1:])
+		}
+		if word && len(rest) > 1 && strings.Trim(seg, "*?") == "" && !(anchored && guardParent(strings.Join(done, "/"))) {
+			// logs/*/*: a wildcard directory is tried as a guarded
+			// directory's name (bin, opencode) only where such
+			// directories are kept, not in a project's logs (fp63)
+			return false
 		}
 		for _, name := range guardNames() {
 			if tries >= guardGlobTries {
@@ -134,6 +149,34 @@ func guardGlob(c string) bool {
 		return false
 	}
 	return try(nil, strings.Split(c, "/"))
+}
+
+// guardParent reports a directory that holds the guarded directories a
+// wildcard may stand for (~/*/hguard, /usr/local/*/hguard,
+// ~/.config/*/plugins): the root, a home and its dot directories, /usr,
+// /usr/local, /opt's, /etc, /Library.
+func guardParent(dir string) bool {
+	switch dir {
+	case "", "~", "/usr", "/usr/local", "/root", "/etc", "/library", "/snap", "/home", "/users":
+		return true
+	}
+	if strings.HasPrefix(dir, "/opt/") || strings.HasPrefix(dir, "/etc/") || strings.HasPrefix(dir, "/library/") {
+		return true
+	}
+	rest, ok := strings.CutPrefix(dir, "~/")
+	if !ok {
+		for _, homes := range []string{"/home/", "/users/"} {
+			if r, found := strings.CutPrefix(dir, homes); found {
+				user, after, _ := strings.Cut(r, "/")
+				rest, ok = after, user != ""
+			}
+		}
+		if ok && rest == "" {
+			return true // /home/u
+		}
+	}
+	// a home's dot directory and what lies in it (~/.local, ~/.config/x)
+	return ok && strings.HasPrefix(rest, ".")
 }
 
 // guardGlobTries bounds guardGlob: a path of many wildcard segments is
@@ -354,14 +397,14 @@ type guards []GuardDir
 
 // has reports whether p is one of the places, or a file that counts under
 // one. A glob counts when it may name one.
-func (gs guards) has(p string) bool {
+func (gs guards) has(p string, word bool) bool {
 	if len(gs) == 0 || p == "" {
 		return false
 	}
 	c := strings.ToLower(cleanPath(p))
 	segs := strings.Split(c, "/")
 	for _, g := range gs {
-		rest, ok := cutDir(segs, strings.Split(g.Path, "/"))
+		rest, ok := cutDir(segs, strings.Split(g.Path, "/"), word)
 		if !ok {
 			continue
 		}
@@ -369,7 +412,7 @@ func (gs guards) has(p string) bool {
 			return true
 		}
 		for n := range g.Names {
-			if globSegment(rest[0], n) {
+			if globSegment(rest[0], n, word) {
 				return true
 			}
 		}
@@ -379,34 +422,42 @@ func (gs guards) has(p string) bool {
 
 // cutDir reports whether the path segments segs are dir's or lie under
 // it, each glob segment matching dir's segment, and returns what follows.
-func cutDir(segs, dir []string) ([]string, bool) {
+func cutDir(segs, dir []string, word bool) ([]string, bool) {
 	if len(segs) < len(dir) {
 		return nil, false
 	}
 	for i, d := range dir {
-		if !globSegment(segs[i], d) {
+		if !globSegment(segs[i], d, word) {
 			return nil, false
 		}
 	}
 	return segs[len(dir):], true
 }
 
-// globSegment reports whether one path segment, perhaps a glob, names name.
-func globSegment(seg, name string) bool {
+// globSegment reports whether one path segment, perhaps a glob, names name;
+// as the shell expands a word (word), a leading wildcard matches no dot
+// name and no glob expands to ~ (rm -f */* in a project is not ~/.hguard).
+func globSegment(seg, name string, word bool) bool {
 	if !strings.ContainsAny(seg, "*?[") {
 		return seg == name
+	}
+	if word && (name == "~" || strings.HasPrefix(name, ".") && !strings.HasPrefix(seg, ".")) {
+		return false
 	}
 	ok, _ := path.Match(seg, name)
 	return ok
 }
 
 // guardPathIn is guardPath with the context's resolved places.
-func guardPathIn(p string, gs guards) bool { return guardPath(p) || gs.has(p) }
+func guardPathIn(p string, gs guards) bool { return guardPath(p) || gs.has(p, true) }
+
+// guardPatternIn is guardPattern with the context's resolved places.
+func guardPatternIn(p string, gs guards) bool { return guardPattern(p) || gs.has(p, false) }
 
 // guardLiteral is guardPathIn of a path whose glob characters are its
 // own (a quoted ".*"), not a pattern.
 func guardLiteral(p string, gs guards) bool {
-	return guardClean(strings.ToLower(cleanPath(p))) || gs.has(p)
+	return guardClean(strings.ToLower(cleanPath(p))) || gs.has(p, false)
 }
 
 // literalGlobs are the words among args that hold glob characters the

@@ -170,11 +170,11 @@ func TestGuardDirs(t *testing.T) {
 		{"/proc/self/cwd/opt/CC/settings.json", false},
 	}
 	for _, tt := range tests {
-		if got := gs.has(tt.path); got != tt.want {
+		if got := gs.has(tt.path, true); got != tt.want {
 			t.Errorf("has(%q) = %t, want %t", tt.path, got, tt.want)
 		}
 	}
-	if got := guards(nil).has(home + "/srv/hg"); got {
+	if got := guards(nil).has(home+"/srv/hg", true); got {
 		t.Errorf("no places: has = true")
 	}
 }
@@ -308,7 +308,7 @@ func TestProgramDirs(t *testing.T) {
 		{"~/opt/hguard/notes.txt", false},
 		{"~/opt/other/hguard", false},
 	} {
-		if got := gs.has(tt.path); got != tt.want {
+		if got := gs.has(tt.path, true); got != tt.want {
 			t.Errorf("has(%q) = %v, want %v", tt.path, got, tt.want)
 		}
 	}

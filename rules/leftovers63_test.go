@@ -60,3 +60,22 @@ func TestFalsePositives63(t *testing.T) {
 		{`expr "$(cat ~/.ssh/id_rsa)" : '.*'`, dsl.Ask, dsl.Ask},
 	})
 }
+
+// TestGuardGlobPlaces63: a wildcard directory is tried as a guarded
+// directory's name only where such directories are kept (fp63 G1: rm -f
+// logs/*/* blocked an agent as if it could be logs/bin/hguard).
+func TestGuardGlobPlaces63(t *testing.T) {
+	checkHoles(t, []holeCase{
+		{"rm -f logs/*/*", dsl.Allow, dsl.Allow},
+		{"tar czf logs.tgz logs/*/*", dsl.Allow, dsl.Allow},
+		{"chmod 600 secrets/*/*", dsl.Allow, dsl.Allow},
+		{"rm -f */*", dsl.Allow, dsl.Allow},
+		{"rm ~/.local/*/*", dsl.Ask, dsl.Block},
+		{"rm /usr/local/*/hguard", dsl.Ask, dsl.Block},
+		{"rm -rf ~/.config/*/plugins", dsl.Ask, dsl.Block},
+		{"cd ~/.local && rm -f */*", dsl.Ask, dsl.Block},
+		{"echo x > ~/.c*/settings.json", dsl.Ask, dsl.Block},
+		{"rm -rf .claude/*", dsl.Ask, dsl.Block},
+		{"find / -path '*/bin/hguard' -delete", dsl.Ask, dsl.Block}, // a pattern: its wildcard stands for any directory
+	})
+}
