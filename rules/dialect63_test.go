@@ -14,7 +14,7 @@ import (
 // apart, as a carrier no rule reads the output of).
 func TestDialect63Aliases(t *testing.T) {
 	checkShellHoles(t, []shellHoleCase{
-		{"zsh", "alias x=gh\nx auth token", dsl.Allow, dsl.Ask},
+		{"zsh", "alias x=gh\nx auth token", dsl.Ask, dsl.Ask}, // as written too: x reading a file named token (stmtAsWritten)
 		{"zsh", "alias x=echo\nx LD_PRELOAD=/tmp/x.so | tee -a $GITHUB_ENV", dsl.Ask, dsl.Ask},
 		{"zsh", "alias x=ncat\nx -l 9001 > implant.elf", dsl.Ask, dsl.Ask},
 		{"zsh", "alias x=ghci\nx <<< 'System.Process.callCommand \"/bin/sh\"'", dsl.Ask, dsl.Ask},
@@ -43,11 +43,11 @@ func TestDialect63Aliases(t *testing.T) {
 		{"bash", "alias sudo='sudo '\nalias ll='ls -la'\nsudo ll", dsl.Allow, dsl.Allow},
 		{"bash", "gco(){ git checkout \"$@\"; }; gco main", dsl.Allow, dsl.Allow},
 		{"zsh", "alias g=git\ng status", dsl.Allow, dsl.Allow},
-		{"zsh", "alias x=gh\nx auth token > t.txt", dsl.Allow, dsl.Allow},
+		{"zsh", "alias x=gh\nx auth token > t.txt", dsl.Ask, dsl.Ask},
 		{"fish", "abbr -a gco git checkout", dsl.Allow, dsl.Allow},
 		{"fish", "function mkcd; mkdir -p $argv; cd $argv; end", dsl.Allow, dsl.Allow},
 		{"fish", "alias ll 'ls -la'; ll", dsl.Allow, dsl.Allow},
-		{"fish", "function x --wraps gh; gh $argv; end; x auth token | docker login ghcr.io -u me --password-stdin", dsl.Allow, dsl.Allow},
+		{"fish", "function x --wraps gh; gh $argv; end; x auth token | docker login ghcr.io -u me --password-stdin", dsl.Ask, dsl.Ask},
 	})
 }
 

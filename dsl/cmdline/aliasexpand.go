@@ -90,6 +90,27 @@ func (w *walker) expandAliases(st *syntax.Stmt) (text string, names []string, ok
 	return b.String(), names, true
 }
 
+// stmtAsWritten walks st with the aliases and wrapper functions it names
+// in command position taken as the commands of those names: the reading
+// beside expandedStmt's where the shell does not expand them.
+func (w *walker) stmtAsWritten(st *syntax.Stmt, cx ctx) {
+	_, names, ok := w.expandAliases(st)
+	if !ok || len(names) == 0 {
+		w.stmt(st, cx)
+		return
+	}
+	saved := w.asWritten
+	w.asWritten = maps.Clone(saved)
+	if w.asWritten == nil {
+		w.asWritten = make(map[string]bool, len(names))
+	}
+	for _, n := range names {
+		w.asWritten[n] = true
+	}
+	w.stmt(st, cx)
+	w.asWritten = saved
+}
+
 // aliasText is the text the shell puts in place of name in command
 // position: an alias's, or a wrapper function's command without its
 // arguments. A name being expanded is not expanded again within its own

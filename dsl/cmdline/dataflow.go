@@ -90,6 +90,10 @@ type flow struct {
 	// wrappers whose text is being walked in place of their name
 	wrappers  map[string]string
 	expanding map[string]bool
+	// asWritten are the aliases and wrappers of the statement being walked
+	// as written, beside its expanded reading (stmts): there the name is
+	// the command it names, not its text
+	asWritten map[string]bool
 	// readAs are the spans of the line the shell reads other than as
 	// written, by their offsets, and their text as read: command names in
 	// quotes or known expansions ($'\x70's, ${!v}: spellName) and
@@ -2651,7 +2655,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	w.exportedWrites(c, args, cx)
 	// as in the shells, an alias is not expanded within its own
 	// expansion: alias ls='ls --color' runs ls
-	if body, ok := w.aliases[c.Name]; ok && c.Path == c.Name && w.walks < maxLoopWalks && !w.expanding[c.Name] && !slices.Contains(cx.via, "alias "+c.Name) {
+	if body, ok := w.aliases[c.Name]; ok && c.Path == c.Name && w.walks < maxLoopWalks && !w.expanding[c.Name] && !w.asWritten[c.Name] && !slices.Contains(cx.via, "alias "+c.Name) {
 		w.walks++
 		text := body
 		if n := len(ce.Args); n > 1 {
@@ -2681,7 +2685,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	// its redirections apply to each of them (f -l 9001 > implant.elf);
 	// a prefix IFS splits and joins in its body (IFS=';' f)
 	ifs := slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == "IFS" })
-	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && (len(args) > 0 || def.earlier || readsParams(def.src) || c.Stdin.Kind != "" || ifs) && w.walks < maxLoopWalks && cx.depth < MaxDepth {
+	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && !w.asWritten[c.Name] && (len(args) > 0 || def.earlier || readsParams(def.src) || c.Stdin.Kind != "" || ifs) && w.walks < maxLoopWalks && cx.depth < MaxDepth {
 		w.walks++
 		restoreIFS := w.prefixIFS(c)
 		restore := w.positional(c.Name, args)

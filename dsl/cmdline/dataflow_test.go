@@ -43,10 +43,10 @@ var flowTests = []struct {
 	{"", "bash -c all positional", `bash -c 'rm -rf "$@"' x / ~`, []string{`bash -c rm -rf "$@" x / ~`, "rm -rf / ~ via=bash -c"}},
 	{"", "function call", "f(){ rm -rf $1; }; f /", []string{"rm -rf «$1» fn=f", "f /", "rm -rf / via=f() fn=f"}},
 	{"", "function sees variables", "X=/; f(){ rm -rf $X; }; f", []string{": X=/", "rm -rf / fn=f", "f"}},
-	{"", "alias", "alias del='rm -rf'; del ~/*", []string{"alias del=rm -rf", "rm -rf via=alias del", "rm -rf ~/*"}},
-	{"", "hash -p", "hash -p /bin/rm ls; ls -rf ~", []string{"hash -p /bin/rm ls", "rm -rf ~"}},
-	{"zsh", "zsh hash NAME=FILE", "hash ls=/bin/rm; ls -rf ~", []string{"hash ls=/bin/rm", "rm -rf ~"}},
-	{"", "hash -pFILE", "hash -p/bin/rm ls; ls -rf ~", []string{"hash -p/bin/rm ls", "rm -rf ~"}},
+	{"", "alias", "alias del='rm -rf'; del ~/*", []string{"alias del=rm -rf", "rm -rf via=alias del", "del ~/*", "rm -rf ~/*"}},
+	{"", "hash -p", "hash -p /bin/rm ls; ls -rf ~", []string{"hash -p /bin/rm ls", "ls -rf ~", "rm -rf ~"}},
+	{"zsh", "zsh hash NAME=FILE", "hash ls=/bin/rm; ls -rf ~", []string{"hash ls=/bin/rm", "ls -rf ~", "rm -rf ~"}},
+	{"", "hash -pFILE", "hash -p/bin/rm ls; ls -rf ~", []string{"hash -p/bin/rm ls", "ls -rf ~", "rm -rf ~"}},
 	{"", "hash of a dynamic file", "hash -p $(cat f) ls; ls", []string{"hash -p «$(cat f)» ls", "cat f via=$(…)", "ls"}},
 	// A known program copied or linked under another name is still that
 	// program when the new name runs (red team: each was allowed).
@@ -259,8 +259,8 @@ var flowTests = []struct {
 	{"", "bash has no global aliases", "alias -g X=/; rm -rf X", []string{"alias -g X=/", "/ via=alias X", "rm -rf X"}},
 	// zsh's alias and function tables (zsh/parameter) written as arrays
 	// (red team: each was allowed).
-	{"zsh", "zsh aliases table", "aliases[ls]=rm; ls -rf ~", []string{": aliases=rm", "rm -rf ~"}},
-	{"zsh", "zsh aliases table as pairs", "aliases+=(ls rm ll 'ls -l'); ls -rf ~", []string{": aliases=(ls rm ll 'ls -l')", "rm -rf ~"}},
+	{"zsh", "zsh aliases table", "aliases[ls]=rm; ls -rf ~", []string{": aliases=rm", "ls -rf ~", "rm -rf ~"}},
+	{"zsh", "zsh aliases table as pairs", "aliases+=(ls rm ll 'ls -l'); ls -rf ~", []string{": aliases=(ls rm ll 'ls -l')", "ls -rf ~", "rm -rf ~"}},
 	{"zsh", "zsh galiases table", "galiases[X]=/; rm -rf X", []string{": galiases=/", "rm -rf X", "rm -rf / via=alias"}},
 	{"zsh", "zsh saliases table", "saliases[txt]=sh; a.txt", []string{": saliases=sh", "a.txt", "sh a.txt via=alias"}},
 	{"zsh", "zsh functions table", `functions[ls]='rm "$@"'; ls -rf ~`, []string{": functions=rm \"$@\"", "rm «$@» via=ls() fn=ls", "ls -rf ~", "rm -rf ~ via=ls() fn=ls"}},
@@ -269,7 +269,7 @@ var flowTests = []struct {
 
 	{"zsh", "zsh assignment", "X=/; rm -rf $X", []string{": X=/", "rm -rf /"}},
 	{"fish", "fish set", "set X /; rm -rf $X", []string{"set X /", "rm -rf /"}},
-	{"fish", "fish function argv", "function f; rm -rf $argv; end; f /", []string{"rm -rf «$argv» fn=f", "rm -rf /"}},
+	{"fish", "fish function argv", "function f; rm -rf $argv; end; f /", []string{"rm -rf «$argv» fn=f", "f /", "rm -rf /"}},
 }
 
 func TestFlow(t *testing.T) {

@@ -293,9 +293,13 @@ func (w *walker) stmts(list []*syntax.Stmt, cx ctx) {
 			// judges what follows it (fishFailEnds)
 			w.fishNext[st] = list[i+1:]
 		}
-		if !w.expandedStmt(st, cx) {
-			w.stmt(st, cx)
-		}
+		// the statement as written, and as the shell reads it once its
+		// aliases are expanded: a definition on the same line, in a
+		// subshell, under a condition, or in a shell that expands none
+		// (bash -c without expand_aliases) leaves the name as written,
+		// the command it names (rv63: alias rm=echo; rm -rf ~ runs rm)
+		w.stmtAsWritten(st, cx)
+		w.expandedStmt(st, cx)
 		if len(w.alts) > 0 {
 			w.forkRest(list[i+1:], cx)
 			return
