@@ -78,6 +78,8 @@ func TestProjectRunnerCopies(t *testing.T) {
 		{"bad", "npx jest", dsl.Block},
 		{"bad", ".venv/bin/tox -e py3", dsl.Block},
 		{"bad", "git commit -m wip", dsl.Block},
+		{"bad", "git commit --no-verify -m wip", dsl.Allow}, // runs none of the hooks (rv63)
+		{"bad", "git commit -n -m wip", dsl.Allow},
 		// where a requirements file says packages come from
 		{"bad", "pip install -r requirements.txt", dsl.Ask},
 		{"bad", "python3 -m pip install -r req-git.txt", dsl.Ask},

@@ -335,7 +335,7 @@ func serviceAction(name string, args []string) string {
 		}
 		if strings.HasPrefix(a, "-") {
 			flag, _, _ := strings.Cut(low, "=")
-			if flag == "--dryrun" || flag == "--dry-run" || flag == "-n" && (name == "mc" || name == "rclone") {
+			if (flag == "--dryrun" || flag == "--dry-run" || flag == "-n" && (name == "mc" || name == "rclone")) && !strings.HasSuffix(low, "=false") {
 				return "" // a rehearsal changes nothing
 			}
 			if c, ok := cli.flags[flag]; ok {

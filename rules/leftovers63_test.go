@@ -29,17 +29,17 @@ func TestLeftovers63(t *testing.T) {
 	})
 }
 
-// TestFalsePositives63 holds fp63's false positives: a message, prompt or
-// question that reads like a command, given to a program that shows,
-// speaks or answers text; a URL whose path ends in a shell's name; a
+// TestFalsePositives63 holds fp63's false positives: a message that reads
+// like a command, given to a program that shows or speaks text (not the AI
+// clients, whose shell modes run commands); a URL whose path ends in a shell's name; a
 // gradlew's expr regular expression.
 func TestFalsePositives63(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{`xmessage "reboot required"`, dsl.Allow, dsl.Allow},
 		{`espeak "reboot the server tonight"`, dsl.Allow, dsl.Allow},
 		{`dunstify "sudo reboot needed"`, dsl.Allow, dsl.Allow},
-		{`sgpt "dd if=/dev/zero of=/dev/sda meaning"`, dsl.Allow, dsl.Allow},
-		{`llm "rm -rf vs rm -r"`, dsl.Allow, dsl.Allow},
+		{`yad --button='Run:sh -c "rm -rf ~"'`, dsl.Block, dsl.Block}, // yad's buttons run commands (rv63)
+		{`terminal-notifier -message hi -execute 'rm -rf ~'`, dsl.Block, dsl.Block},
 		{`zzwatch "rm -rf ~"`, dsl.Block, dsl.Block}, // an unknown program's command stays read
 		{"xmessage -file /etc/shadow", dsl.Ask, dsl.Ask},
 		{"open https://formulae.brew.sh/formula/bash", dsl.Allow, dsl.Allow},
@@ -57,6 +57,9 @@ func TestFalsePositives63(t *testing.T) {
 		{"rclone sync -n ~/Pictures gdrive:Pictures", dsl.Allow, dsl.Allow},
 		{"rclone copy --dry-run ~/Documents gdrive:Documents", dsl.Allow, dsl.Allow},
 		{"rclone sync ~/Pictures gdrive:Pictures", dsl.Ask, dsl.Ask},
+		{"rclone sync --dry-run=false ~/Documents remote:bk", dsl.Ask, dsl.Ask}, // no rehearsal (rv63)
+		{"cp --target-directory=/etc/cron.d job job.bak", dsl.Ask, dsl.Ask},     // both into cron.d (rv63)
+		{"sudo cp /etc/cron.d/job /etc/cron.d/job-old", dsl.Ask, dsl.Ask},       // cron runs job-old too
 		{`expr "$(cat ~/.ssh/id_rsa)" : '.*'`, dsl.Ask, dsl.Ask},
 	})
 }

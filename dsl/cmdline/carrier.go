@@ -2368,11 +2368,12 @@ var dataPrograms = set(
 	"ps", "pgrep", "pkill", "pidof", "killall", "echo", "printf", "test", "[", "[[", "basename", "dirname",
 	"cut", "tr", "sort", "uniq", "column", "jq", "yq", "tee", "sponge", "awk", "gawk", "mawk", "nawk", "sed",
 	"print", "say", "cowsay", "figlet", "wall", "logger", "notify-send",
-	// show, speak, translate or answer text: their operands are messages,
-	// prompts and questions, however much they read like a command (fp63)
-	"xmessage", "gxmessage", "dunstify", "zenity", "kdialog", "yad", "terminal-notifier", "termux-toast",
-	"termux-notification", "osd_cat", "espeak", "espeak-ng", "spd-say", "festival", "toilet", "banner", "boxes",
-	"lolcat", "trans", "sgpt", "mods", "aichat", "llm", "tgpt",
+	// show or speak text: their operands are messages, however much they
+	// read like a command (fp63); not those with an option that runs one
+	// (yad --button, terminal-notifier -execute, festival --eval, the AI
+	// clients' shell modes, trans -player)
+	"xmessage", "gxmessage", "dunstify", "zenity", "kdialog", "termux-toast", "osd_cat", "espeak", "espeak-ng",
+	"spd-say", "toilet", "banner", "boxes", "lolcat",
 	// copy, link, change or remove files
 	"cp", "mv", "ln", "install", "rm", "unlink", "chmod", "chown", "chgrp", "touch", "rsync", "scp", "zip",
 	"unzip", "dd", "shred", "setcap", "chattr", "setfacl", "patchelf", "upx", "strip", "objcopy",

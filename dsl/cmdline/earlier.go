@@ -410,6 +410,9 @@ func (w *walker) gitHooks(args []field) []string {
 			return nil
 		case strings.HasPrefix(v, "-"):
 		default:
+			if skipsHooks(v, args[i+1:]) {
+				return nil // git commit --no-verify runs none of them
+			}
 			dirs := []string{path.Join(dir, ".git/hooks"), path.Join(dir, ".husky")}
 			if d := w.configuredHooks(dir); d != "" {
 				dirs = append(dirs, d)
@@ -426,6 +429,20 @@ func (w *walker) gitHooks(args []field) []string {
 		}
 	}
 	return nil
+}
+
+// skipsHooks reports a git subcommand told not to run its hooks: commit's,
+// merge's and push's --no-verify (commit's -n too), which bypass the
+// pre-commit, commit-msg, pre-merge-commit and pre-push hooks; the
+// others (post-commit) are left out too, as what they do is the
+// project's own (rv63: git commit --no-verify blocked on a hook it skips).
+func skipsHooks(sub string, args []field) bool {
+	if sub != "commit" && sub != "merge" && sub != "push" {
+		return false
+	}
+	return slices.ContainsFunc(args, func(a field) bool {
+		return a.Value == "--no-verify" || sub == "commit" && !a.Dynamic && len(a.Value) > 1 && a.Value[0] == '-' && a.Value[1] != '-' && strings.ContainsRune(a.Value, 'n') && !strings.ContainsAny(a.Value, "mFCc")
+	})
 }
 
 // configuredHooks is the hooks directory the repository at dir names in
