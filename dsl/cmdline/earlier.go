@@ -410,8 +410,8 @@ func (w *walker) gitHooks(args []field) []string {
 			return nil
 		case strings.HasPrefix(v, "-"):
 		default:
-			if skipsHooks(v, args[i+1:]) {
-				return nil // git commit --no-verify runs none of them
+			if len(gitRunsHooks[v]) == 0 || skipsHooks(v, args[i+1:]) {
+				return nil // git status runs none; git commit --no-verify none of them
 			}
 			dirs := []string{path.Join(dir, ".git/hooks"), path.Join(dir, ".husky")}
 			if d := w.configuredHooks(dir); d != "" {
