@@ -346,19 +346,15 @@ func requirementsFile(args []field, i int) (string, bool) {
 // may stand in a cluster before -m (-Im pip).
 const pythonFlags = "bBdEhiIOPqsSuvVxR"
 
-// moduleProgram are Python modules run with -m whose command line is
-// that of the program of the same name (python3 -m pip install URL is
-// pip install URL; python3 -m nuitka --output-dir DIR x.py is nuitka's
-// build), which the rules know by that name.
-var moduleProgram = set("pip", "pipx", "uv", "nuitka")
-
-// modulePrograms are Python modules run with -m that are a program of
-// another name: pre-commit's hook in .git/hooks runs python -mpre_commit
-// hook-impl, which is pre-commit hook-impl.
-var modulePrograms = map[string]string{"pre_commit": "pre-commit"}
+// modulePrograms are Python modules run with -m whose command line is
+// that of a program, which the rules know by its name: python3 -m pip
+// install URL is pip install URL, python3 -m nuitka --output-dir DIR x.py
+// nuitka's build, and pre-commit's hook in .git/hooks runs python
+// -mpre_commit hook-impl, which is pre-commit hook-impl.
+var modulePrograms = map[string]string{"pip": "pip", "pipx": "pipx", "uv": "uv", "nuitka": "nuitka", "pre_commit": "pre-commit"}
 
 // pythonModuleProgram follows python -m MODULE ARGS… for the modules of
-// moduleProgram as the program MODULE ARGS… run by python; the module may
+// modulePrograms as the program MODULE ARGS… run by python; the module may
 // be attached (-mpip) and -m close a cluster of Python's flags (-Im pip).
 // Python's standard input is the module's (curl … | python3 -m pip
 // install -r /dev/stdin).
@@ -373,11 +369,8 @@ func (w *walker) pythonModuleProgram(c *Command, args []field, cx ctx) {
 			if attached == "" {
 				module, rest = args[i+1], args[i+2:]
 			}
-			prog, mapped := modulePrograms[module.Value]
-			if mapped && !module.Dynamic {
+			if prog, ok := modulePrograms[module.Value]; ok && !module.Dynamic {
 				module.Value = prog
-			}
-			if !module.Dynamic && (moduleProgram.has(module.Value) || mapped) {
 				pipRequirements(c, module.Value, rest)
 				w.spawn(c, append([]field{module}, rest...), Wrapper{Name: c.Name, Args: []string{"-m"}}, cx)
 			}

@@ -455,17 +455,10 @@ func (w *walker) configuredHooks(dir string) string {
 	if !ok || !in.Static {
 		return ""
 	}
-	hooks, core := "", false
-	for line := range strings.Lines(in.Text) {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "[") {
-			name, _, _ := strings.Cut(strings.Trim(line, "[]"), " ")
-			core = strings.EqualFold(strings.TrimSpace(name), "core")
-			continue
-		}
-		key, value, ok := strings.Cut(line, "=")
-		if core && ok && strings.EqualFold(strings.TrimSpace(key), "hooksPath") {
-			hooks = strings.Trim(strings.TrimSpace(value), `"`) // the last one wins, as git reads it
+	hooks := ""
+	for key, val := range gitConfigEntries(in.Text) {
+		if key == "core.hookspath" {
+			hooks = val // the last one wins, as git reads it
 		}
 	}
 	if hooks == "" || path.IsAbs(hooks) || strings.HasPrefix(hooks, "~") {

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"iter"
 	"path"
 	"slices"
 	"strings"
@@ -155,33 +156,7 @@ func (w *walker) foundGitConfig(dir string) []string {
 // !CMD or a path…) and the files it includes (include.path,
 // includeIf.*.path).
 func gitConfigCommands(text string) (cmds, includes []string) {
-	section := ""
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' || line[0] == ';' {
-			continue
-		}
-		if line[0] == '[' {
-			end := strings.IndexByte(line, ']')
-			if end < 0 {
-				continue
-			}
-			// [core], [diff "x"], [diff.x]: the section and its
-			// subsection; only the section's case is folded
-			head := strings.TrimSpace(line[1:end])
-			name, sub, _ := strings.Cut(head, " ")
-			section = strings.ToLower(name)
-			if sub = strings.Trim(strings.TrimSpace(sub), `"`); sub != "" {
-				section += "." + sub
-			}
-			line = strings.TrimSpace(line[end+1:])
-			if line == "" {
-				continue
-			}
-		}
-		k, v, _ := strings.Cut(line, "=")
-		key := section + "." + strings.ToLower(strings.TrimSpace(k))
-		val := gitConfigValue(v)
+	for key, val := range gitConfigEntries(text) {
 		switch cmd := gitKeyCommand(key, val); {
 		case cmd != "":
 			cmds = append(cmds, cmd)
@@ -192,6 +167,43 @@ func gitConfigCommands(text string) (cmds, includes []string) {
 		}
 	}
 	return cmds, includes
+}
+
+// gitConfigEntries yields a git configuration text's keys, each with its
+// section (core.hookspath, diff.x.textconv: the section's and the key's
+// case folded, a subsection's kept), and their values as git reads them.
+func gitConfigEntries(text string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		section := ""
+		for line := range strings.Lines(text) {
+			line = strings.TrimSpace(line)
+			if line == "" || line[0] == '#' || line[0] == ';' {
+				continue
+			}
+			if line[0] == '[' {
+				end := strings.IndexByte(line, ']')
+				if end < 0 {
+					continue
+				}
+				// [core], [diff "x"], [diff.x]: the section and its
+				// subsection; only the section's case is folded
+				head := strings.TrimSpace(line[1:end])
+				name, sub, _ := strings.Cut(head, " ")
+				section = strings.ToLower(name)
+				if sub = strings.Trim(strings.TrimSpace(sub), `"`); sub != "" {
+					section += "." + sub
+				}
+				line = strings.TrimSpace(line[end+1:])
+				if line == "" {
+					continue
+				}
+			}
+			k, v, _ := strings.Cut(line, "=")
+			if !yield(section+"."+strings.ToLower(strings.TrimSpace(k)), gitConfigValue(v)) {
+				return
+			}
+		}
+	}
 }
 
 // gitConfigValue is a git configuration value as git reads it: blanks
