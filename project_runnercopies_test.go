@@ -56,6 +56,8 @@ func TestProjectRunnerCopies(t *testing.T) {
 		"okpc/.git/HEAD":               "ref: refs/heads/main\n",
 		"okpc/.git/hooks/pre-commit":   preCommitHook,
 		"okpc/.pre-commit-config.yaml": "repos:\n- repo: https://github.com/astral-sh/ruff-pre-commit\n  rev: v0.8.0\n  hooks:\n  - id: ruff\n- repo: local\n  hooks:\n  - id: gofmt\n    name: gofmt\n    entry: gofmt -l .\n    language: system\n",
+		"post/.git/HEAD":               "ref: refs/heads/main\n",
+		"post/.git/hooks/post-commit":  send,
 		"other/.git/HEAD":              "ref: refs/heads/main\n",
 		"other/.git/config":            "[core]\n\thooksPath = /srv/hooks\n[alias]\n\thooksPath = .githooks\n",
 		"other/.githooks/pre-commit":   send,
@@ -80,6 +82,7 @@ func TestProjectRunnerCopies(t *testing.T) {
 		{"bad", "git commit -m wip", dsl.Block},
 		{"bad", "git commit --no-verify -m wip", dsl.Allow}, // runs none of the hooks (rv63)
 		{"bad", "git commit -n -m wip", dsl.Allow},
+		{"post", "git commit --no-verify -m wip", dsl.Block}, // post-commit runs all the same
 		// where a requirements file says packages come from
 		{"bad", "pip install -r requirements.txt", dsl.Ask},
 		{"bad", "python3 -m pip install -r req-git.txt", dsl.Ask},

@@ -373,6 +373,9 @@ var UserBinDirs = []string{"~/.local/bin", "~/bin", "~/.bin", "~/go/bin", "~/.ca
 	"~/.bun/bin", "~/.volta/bin", "~/.yarn/bin", "~/.nix-profile/bin", "/usr/local/bin", "/usr/local/sbin",
 	"/opt/homebrew/bin", "/opt/homebrew/sbin", "/opt/local/bin"}
 
+// verifyHooks are the hooks --no-verify bypasses.
+var verifyHooks = map[string]bool{"pre-commit": true, "commit-msg": true, "pre-merge-commit": true, "pre-push": true}
+
 // gitRunsHooks are the hooks (in .git/hooks) each git command runs.
 var gitRunsHooks = map[string][]string{
 	"commit":      {"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite"},
@@ -410,15 +413,19 @@ func (w *walker) gitHooks(args []field) []string {
 			return nil
 		case strings.HasPrefix(v, "-"):
 		default:
-			if len(gitRunsHooks[v]) == 0 || skipsHooks(v, args[i+1:]) {
-				return nil // git status runs none; git commit --no-verify none of them
+			if len(gitRunsHooks[v]) == 0 {
+				return nil // git status runs none
 			}
+			skipped := skipsHooks(v, args[i+1:])
 			dirs := []string{path.Join(dir, ".git/hooks"), path.Join(dir, ".husky")}
 			if d := w.configuredHooks(dir); d != "" {
 				dirs = append(dirs, d)
 			}
 			var out []string
 			for _, h := range gitRunsHooks[v] {
+				if skipped && verifyHooks[h] {
+					continue // git commit --no-verify: not pre-commit, commit-msg
+				}
 				// husky points core.hooksPath at .husky, which hguard
 				// cannot see: its hooks count as git's
 				for _, d := range dirs {
@@ -431,11 +438,10 @@ func (w *walker) gitHooks(args []field) []string {
 	return nil
 }
 
-// skipsHooks reports a git subcommand told not to run its hooks: commit's,
-// merge's and push's --no-verify (commit's -n too), which bypass the
-// pre-commit, commit-msg, pre-merge-commit and pre-push hooks; the
-// others (post-commit) are left out too, as what they do is the
-// project's own (rv63: git commit --no-verify blocked on a hook it skips).
+// skipsHooks reports a git subcommand told not to run its checking hooks
+// (verifyHooks): commit's, merge's and push's --no-verify, commit's -n too
+// (rv63: git commit --no-verify blocked on a hook it skips). post-commit,
+// post-merge and the others still run.
 func skipsHooks(sub string, args []field) bool {
 	if sub != "commit" && sub != "merge" && sub != "push" {
 		return false
