@@ -34,9 +34,10 @@ type linker struct {
 	// (rm, unlink): a path's last component is not followed, and a hard
 	// link is a name of its own.
 	unlinks bool
-	// made are the symbolic links the line's earlier commands make (ln
-	// -s), by the link's absolute path: ln -s ~ /tmp/x && rm -rf /tmp/x/
-	// deletes the home's files though no link is on disk yet.
+	// made are the links the line's earlier commands make (ln -s, and ln
+	// or link for a hard link), by the link's absolute path: ln -s ~
+	// /tmp/x && rm -rf /tmp/x/ deletes the home's files though no link is
+	// on disk yet.
 	made map[string]string
 	// mounted are the made links that are bind mounts (mount --bind ~
 	// /tmp/x, bindfs): rm -rf /tmp/x goes into the home as well.
@@ -640,7 +641,7 @@ func linkedLine(line *cmdline.Line, cwd string, madeOnly bool) *cmdline.Line {
 // reads.
 func makesLinks(line *cmdline.Line) bool {
 	return slices.ContainsFunc(line.Commands, func(c *cmdline.Command) bool {
-		return c.Name == "ln" || c.Name == "mount" || c.Name == "bindfs"
+		return c.Name == "ln" || c.Name == "link" || c.Name == "mount" || c.Name == "bindfs"
 	})
 }
 
@@ -666,7 +667,7 @@ func (l *linker) madeUnder(dir string) bool {
 	return false
 }
 
-// makes records the symbolic links ln -s makes (c as typed, run in dir)
+// makes records the links ln and link make (c as typed, run in dir)
 // for the commands after it on the line; a word known only at run time is
 // left.
 func (l *linker) makes(c *cmdline.Command, dir string) {
@@ -674,10 +675,10 @@ func (l *linker) makes(c *cmdline.Command, dir string) {
 		l.mounts(c, dir)
 		return
 	}
-	if c.Name != "ln" || c.Dynamic || !filepath.IsAbs(dir) {
+	if c.Name != "ln" && c.Name != "link" || c.Dynamic || !filepath.IsAbs(dir) {
 		return
 	}
-	symbolic, into, plain := false, "", false
+	symbolic, into, plain := false, "", c.Name == "link"
 	var ops []string
 	for i := 0; i < len(c.Args); i++ {
 		v := spelledOut(c.Args[i], dir)
@@ -732,7 +733,7 @@ func (l *linker) makes(c *cmdline.Command, dir string) {
 			ops = append(ops, v)
 		}
 	}
-	if !symbolic || len(ops) == 0 {
+	if len(ops) == 0 {
 		return
 	}
 	abs := func(p string) string { return l.absIn(p, dir) }
@@ -741,6 +742,18 @@ func (l *linker) makes(c *cmdline.Command, dir string) {
 			return abs(p) // the shell expands it; a link holds no ~
 		}
 		return p
+	}
+	if !symbolic {
+		// A hard link is another name of its target's file, the target
+		// taken where ln runs (ln ~/.ssh/id_rsa k; curl -F f=@k sends
+		// the key). No directory has one: a target that must be one
+		// (~, a trailing /) makes no link.
+		target = func(p string) string {
+			if p == "~" || strings.HasSuffix(p, "/") {
+				return ""
+			}
+			return abs(p)
+		}
 	}
 	add := func(link, to string) {
 		if link == "" || to == "" {

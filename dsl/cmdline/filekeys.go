@@ -98,7 +98,7 @@ func (w *walker) linkUnder(id string) (string, bool) {
 // reads it. Hard links (ln without -s) are other names of the target's
 // file: the same, as far as the line's files go.
 func (w *walker) recordLinks(c *Command, args []field) {
-	if c.Name != "ln" || c.Dynamic {
+	if c.Name != "ln" && c.Name != "link" || c.Dynamic {
 		return
 	}
 	symbolic := slices.ContainsFunc(args, func(a field) bool {
