@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"cmp"
+	"net/url"
 	"path"
 	"regexp"
 	"slices"
@@ -2134,6 +2135,17 @@ func (w *walker) runCode(c *Command, lang string, f field, via string, cx ctx) {
 					fileOp(op, m[2]) // a pipe is clientPipes'
 				}
 			}
+			// SQL naming a file: ATTACH 'FILE' opens another database
+			// (ATTACH 'file:…/Login Data?mode=ro'), readfile('FILE')
+			// returns a file's bytes, writefile('FILE', …) and VACUUM
+			// INTO 'FILE' write one
+			for _, m := range sqliteSQLFile().FindAllStringSubmatch(code, -1) {
+				op := "r"
+				if m[1] == "" {
+					op = "w"
+				}
+				fileOp(op, sqliteURIPath(strings.ReplaceAll(m[1]+m[2], "''", "'")))
+			}
 		}
 		if lang == "psql" {
 			for _, cmd := range psqlBackquotes(code) {
@@ -2627,19 +2639,20 @@ var typedEscapes = strings.NewReplacer(`\n`, "\n", `\r`, "\n")
 // The languages' calls that run commands, matched loosely: a miss leaves
 // the command to the other rules, a match only adds commands to analyse.
 var (
-	vimRead     = lazyRegexp(`^(?:r(?:ead)?\s*|(?:w(?:rite)?|\d*,?\d*w)\s+)!(.*)$`)
-	vimFile     = lazyRegexp(`^(r|re|rea|read|w|wr|wri|writ|write|sav|saveas|x|wq)!?\s+([^!|\s][^|]*)$`)
-	sqliteLoad  = lazyRegexp(`(?m)^\s*\.load\s+(\S+)`)
-	sqlOutFile  = lazyRegexp(`(?i)\bINTO\s+(?:OUTFILE|DUMPFILE)\s+(?:'([^']+)'|"([^"]+)")|\bCOPY\b[^;]*?\bTO\s+(?:'(/[^']+)'|"(/[^"]+)")`)
-	sqlLoad     = lazyRegexp(`(?i)(?:\bload_extension\s*\(\s*|\bLOAD\s+|\bSONAME\s+)'([^']+)'|\bPROGRAM\s+(?:E?'((?:[^']|'')*)'|\$\$((?s:.*?))\$\$|\$\w+\$((?s:.*?))\$\w+\$)`)
-	sqliteFile  = lazyRegexp(`(?m)^\s*\.(read|output|once|save|backup|import|log)\s+(?:--?\S+\s+)*(\S+)`)
-	sedFile     = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*([rwRW])\s+(\S[^;\n}]*)`)
-	vimLang     = lazyRegexp(`(?s)^(py3?|python3?|pyx|pythonx|py3do|pydo|lua|luado|perl|perldo|rub|ruby|rubydo)!?\s+(.*)$`)
-	callSystem  = lazyRegexp(`\b(?:system|systemlist|jobstart|termopen|job_start|term_start|execute)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
-	elispShell  = lazyRegexp(`\((?:shell-command|async-shell-command|shell-command-to-string|start-process-shell-command\s+"[^"]*"\s+\S+|call-process-shell-command)\s+("(?:[^"\\]|\\.)*")`)
-	elispDelete = lazyRegexp(`\(delete-directory\s+("(?:[^"\\]|\\.)*")\s*([^()\s]*)`)
-	elispTerm   = lazyRegexp(`\((?:term|ansi-term|vterm)\s+("(?:[^"\\]|\\.)*")`)
-	tclLoad     = lazyRegexp(`(?m)(?:^|[;\[{]\s*)load\s+(\S+\.(?:so|dylib|dll)(?:\.[0-9.]+)?)`)
+	vimRead       = lazyRegexp(`^(?:r(?:ead)?\s*|(?:w(?:rite)?|\d*,?\d*w)\s+)!(.*)$`)
+	vimFile       = lazyRegexp(`^(r|re|rea|read|w|wr|wri|writ|write|sav|saveas|x|wq)!?\s+([^!|\s][^|]*)$`)
+	sqliteLoad    = lazyRegexp(`(?m)^\s*\.load\s+(\S+)`)
+	sqlOutFile    = lazyRegexp(`(?i)\bINTO\s+(?:OUTFILE|DUMPFILE)\s+(?:'([^']+)'|"([^"]+)")|\bCOPY\b[^;]*?\bTO\s+(?:'(/[^']+)'|"(/[^"]+)")`)
+	sqlLoad       = lazyRegexp(`(?i)(?:\bload_extension\s*\(\s*|\bLOAD\s+|\bSONAME\s+)'([^']+)'|\bPROGRAM\s+(?:E?'((?:[^']|'')*)'|\$\$((?s:.*?))\$\$|\$\w+\$((?s:.*?))\$\w+\$)`)
+	sqliteSQLFile = lazyRegexp(`(?i)(?:\bATTACH\s+(?:DATABASE\s+)?|\breadfile\s*\(\s*)'((?:[^']|'')+)'|(?:\bwritefile\s*\(\s*|\bVACUUM\s+(?:\w+\s+)?INTO\s+)'((?:[^']|'')+)'`)
+	sqliteFile    = lazyRegexp(`(?m)^\s*\.(read|output|once|save|backup|import|log)\s+(?:--?\S+\s+)*(\S+)`)
+	sedFile       = lazyRegexp(`(?m)(?:^|[;{}\n])\s*(?:\d+|\$|/[^/]*/)?\s*([rwRW])\s+(\S[^;\n}]*)`)
+	vimLang       = lazyRegexp(`(?s)^(py3?|python3?|pyx|pythonx|py3do|pydo|lua|luado|perl|perldo|rub|ruby|rubydo)!?\s+(.*)$`)
+	callSystem    = lazyRegexp(`\b(?:system|systemlist|jobstart|termopen|job_start|term_start|execute)\s*\(\s*('[^']*'|"(?:[^"\\]|\\.)*")`)
+	elispShell    = lazyRegexp(`\((?:shell-command|async-shell-command|shell-command-to-string|start-process-shell-command\s+"[^"]*"\s+\S+|call-process-shell-command)\s+("(?:[^"\\]|\\.)*")`)
+	elispDelete   = lazyRegexp(`\(delete-directory\s+("(?:[^"\\]|\\.)*")\s*([^()\s]*)`)
+	elispTerm     = lazyRegexp(`\((?:term|ansi-term|vterm)\s+("(?:[^"\\]|\\.)*")`)
+	tclLoad       = lazyRegexp(`(?m)(?:^|[;\[{]\s*)load\s+(\S+\.(?:so|dylib|dll)(?:\.[0-9.]+)?)`)
 	// sed's e: after an address or a range (1, $, /re/, 0~2, 1,+3), maybe
 	// negated (!), with the command after it or not (GNU sed runs 1eid
 	// as 1e id)
@@ -3285,4 +3298,27 @@ func vimUnescape(v string) string {
 		b.WriteByte(v[i])
 	}
 	return b.String()
+}
+
+// sqliteURIPath is the file a SQLite URI filename opens (file:/p?mode=ro,
+// file:///p, file:p): the path without its scheme, authority and query;
+// any other name as it is.
+func sqliteURIPath(name string) string {
+	rest, ok := strings.CutPrefix(name, "file:")
+	if !ok {
+		return name
+	}
+	rest, _, _ = strings.Cut(rest, "?")
+	rest, _, _ = strings.Cut(rest, "#")
+	if after, ok := strings.CutPrefix(rest, "//"); ok {
+		if i := strings.IndexByte(after, '/'); i >= 0 {
+			rest = after[i:] // file://localhost/p
+		} else {
+			rest = ""
+		}
+	}
+	if unescaped, err := url.PathUnescape(rest); err == nil {
+		rest = unescaped
+	}
+	return rest
 }

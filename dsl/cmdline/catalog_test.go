@@ -185,3 +185,18 @@ func TestMacroCalls(t *testing.T) {
 		}
 	}
 }
+
+func TestSqliteURIPath(t *testing.T) {
+	for _, tt := range []struct{ name, want string }{
+		{"/home/u/x.db", "/home/u/x.db"},
+		{"file:/home/u/Login%20Data?mode=ro", "/home/u/Login Data"},
+		{"file:///etc/shadow", "/etc/shadow"},
+		{"file://localhost/etc/shadow#x", "/etc/shadow"},
+		{"file:data.db?cache=shared", "data.db"},
+		{"file://host", ""},
+	} {
+		if got := sqliteURIPath(tt.name); got != tt.want {
+			t.Errorf("sqliteURIPath(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
