@@ -24,7 +24,7 @@ import (
 // names replaced; ok is false when st names none.
 func (w *walker) expandAliases(st *syntax.Stmt) (text string, names []string, ok bool) {
 	start, end := offset(st.Pos(), len(w.src)), offset(st.End(), len(w.src))
-	if len(w.aliases) == 0 && len(w.wrappers) == 0 && !strings.Contains(w.src[start:max(start, end)], "eval") {
+	if len(w.aliases) == 0 && len(w.wrappers) == 0 && len(w.bodies) == 0 && !strings.Contains(w.src[start:max(start, end)], "eval") {
 		return "", nil, false
 	}
 	type replacement struct {
@@ -35,6 +35,10 @@ func (w *walker) expandAliases(st *syntax.Stmt) (text string, names []string, ok
 	// an eval whose output goes to a pipe or whose redirections apply to
 	// its text: alone, eval's own walk (via eval) judges its text alike
 	piped := map[*syntax.Stmt]bool{}
+	// the calls whose output goes elsewhere than the statement's (a pipe,
+	// a redirection, a substitution): there a function's body is read in
+	// place; a plain call's body is judged where it is defined
+	bodyAt := map[*syntax.CallExpr]bool{}
 	syntax.Walk(st, func(n syntax.Node) bool {
 		if n == nil {
 			return true
@@ -45,8 +49,17 @@ func (w *walker) expandAliases(st *syntax.Stmt) (text string, names []string, ok
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
 				piped[n.X], piped[n.Y] = true, true
 			}
+		case *syntax.CmdSubst:
+			for _, s := range n.Stmts {
+				piped[s] = true
+			}
+		case *syntax.ProcSubst:
+			for _, s := range n.Stmts {
+				piped[s] = true
+			}
 		case *syntax.Stmt:
 			if call, ok := n.Cmd.(*syntax.CallExpr); ok && (piped[n] || len(n.Redirs) > 0) {
+				bodyAt[call] = true
 				if text, ok := w.evalText(call); ok {
 					reps = append(reps, replacement{offset(call.Args[0].Pos(), len(w.src)), offset(call.Args[len(call.Args)-1].End(), len(w.src)), text})
 					return false
@@ -62,8 +75,16 @@ func (w *walker) expandAliases(st *syntax.Stmt) (text string, names []string, ok
 		for _, word := range call.Args {
 			value, found := w.aliasText(word.Lit())
 			if !found {
+				if text, ok := w.bodyText(word.Lit()); ok && bodyAt[call] {
+					// a function whose body uses no argument: the call,
+					// its arguments with it, is that body
+					last := call.Args[len(call.Args)-1]
+					reps = append(reps, replacement{offset(word.Pos(), len(w.src)), offset(last.End(), len(w.src)), text})
+					names = append(names, word.Lit())
+				}
 				break
 			}
+
 			reps = append(reps, replacement{offset(word.Pos(), len(w.src)), offset(word.End(), len(w.src)), value})
 			names = append(names, word.Lit())
 			if !strings.HasSuffix(value, " ") && !strings.HasSuffix(value, "\t") {
@@ -95,6 +116,9 @@ func (w *walker) expandAliases(st *syntax.Stmt) (text string, names []string, ok
 // beside expandedStmt's where the shell does not expand them.
 func (w *walker) stmtAsWritten(st *syntax.Stmt, cx ctx) {
 	_, names, ok := w.expandAliases(st)
+	// a function whose body takes the call's place is called as written
+	// too: no shell takes its name for another command
+	names = slices.DeleteFunc(names, func(n string) bool { _, body := w.bodies[n]; return body && w.aliases[n] == "" })
 	if !ok || len(names) == 0 {
 		w.stmt(st, cx)
 		return
@@ -123,6 +147,18 @@ func (w *walker) aliasText(name string) (string, bool) {
 		return text, true
 	}
 	text, ok := w.wrappers[name]
+	return text, ok
+}
+
+// bodyText is the text the shell runs for a call of name, a function whose
+// body is one pipeline of commands as written, using none of its
+// arguments (pids(){ pgrep -f node; }; kill $(pids)): with or without
+// arguments the call runs that text.
+func (w *walker) bodyText(name string) (string, bool) {
+	if name == "" || w.expanding[name] || w.aliases[name] != "" {
+		return "", false
+	}
+	text, ok := w.bodies[name]
 	return text, ok
 }
 
@@ -179,8 +215,15 @@ func (w *walker) expandedStmt(st *syntax.Stmt, cx ctx) bool {
 // text is that command without the last word.
 func (w *walker) noteWrapper(name string, fd *syntax.FuncDecl) {
 	delete(w.wrappers, name)
+	delete(w.bodies, name)
 	text, ok := w.wrapperText(fd.Body)
 	if !ok {
+		if text, ok := w.staticBody(fd.Body); ok {
+			if w.bodies == nil {
+				w.bodies = make(map[string]string)
+			}
+			w.bodies[name] = text
+		}
 		return
 	}
 	if w.wrappers == nil {
@@ -220,6 +263,59 @@ func (w *walker) wrapperText(body *syntax.Stmt) (string, bool) {
 	}
 	return w.source(call.Args[0].Pos(), call.Args[n-2].End()), true
 }
+
+// staticBody is the text of a function body that is one pipeline of
+// simple commands whose words are all as written (no expansion, no
+// redirection, no assignment): what a call of it runs, whatever its
+// arguments.
+func (w *walker) staticBody(body *syntax.Stmt) (string, bool) {
+	st := body
+	if block, ok := body.Cmd.(*syntax.Block); ok {
+		if len(block.Stmts) != 1 {
+			return "", false
+		}
+		st = block.Stmts[0]
+	}
+	if st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 {
+		return "", false
+	}
+	static := true
+	var calls int
+	syntax.Walk(st.Cmd, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.BinaryCmd:
+			static = static && n.Op == syntax.Pipe
+		case *syntax.Stmt:
+			static = static && !n.Negated && !n.Background && !n.Coprocess && len(n.Redirs) == 0
+		case *syntax.CallExpr:
+			calls++
+			static = static && len(n.Assigns) == 0 && len(n.Args) > 0 && !scopedBuiltins.has(n.Args[0].Lit())
+		case *syntax.Word, *syntax.Lit, *syntax.SglQuoted, nil:
+		case *syntax.DblQuoted:
+			for _, p := range n.Parts {
+				if _, lit := p.(*syntax.Lit); !lit {
+					static = false
+				}
+			}
+		default:
+			static = false
+		}
+		return static
+	})
+	if !static || calls == 0 {
+		return "", false
+	}
+	return w.source(st.Cmd.Pos(), st.Cmd.End()), true
+}
+
+// scopedBuiltins act on the function they run in, or on the shell's
+// state as a function sees it (local, emulate -L, shift, return), or read
+// their words as code: a body of one of them is not the same text at the
+// call's place.
+var scopedBuiltins = set("local", "declare", "typeset", "emulate", "setopt", "unsetopt", "set", "shift", "return", "export",
+	"readonly", "unset", "trap", "alias", "unalias", "source", ".", "eval", "exec", "builtin", "command", "shopt", "coproc",
+	"getopts", "read", "readarray", "mapfile", "let", "functions", "autoload", "zmodload", "enable", "disable", "hash",
+	"argparse", "status", "noglob", "nocorrect", "")
 
 // allArguments reports a word that is all of a function's arguments, each
 // a word of its own: "$@" in bash and zsh, $argv in fish.

@@ -88,7 +88,10 @@ type flow struct {
 	// wrappers are the functions that pass their arguments on to one
 	// command, as its text (noteWrapper); expanding, the aliases and
 	// wrappers whose text is being walked in place of their name
-	wrappers  map[string]string
+	wrappers map[string]string
+	// bodies are the functions whose body is one pipeline that uses no
+	// argument, as its text (staticBody): a call of one runs that text
+	bodies    map[string]string
 	expanding map[string]bool
 	// asWritten are the aliases and wrappers of the statement being walked
 	// as written, beside its expanded reading (stmts): there the name is

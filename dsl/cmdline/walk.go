@@ -1091,6 +1091,13 @@ func (w *walker) call(st *syntax.Stmt, ce *syntax.CallExpr, cx ctx) {
 			}
 		}
 	}
+	if cx.defined && cx.fn != "" && c.Dynamic && passedName().MatchString(c.Path) {
+		// r(){ "$@"; }, retry(){ … "$@" && return 0; … }: the command is
+		// the one each call passes, judged where it is called with its
+		// words (r go test ./... runs go test); defined alone, it runs
+		// nothing
+		return
+	}
 	if !w.emit(&c) {
 		return
 	}
@@ -1881,3 +1888,7 @@ func hasProcOut(nodes []syntax.Node) bool {
 	}
 	return found
 }
+
+// passedName matches a command name that is a function's own arguments:
+// $@, $*, $1, ${2}, ${@:2}.
+var passedName = lazyRegexp(`^\$(?:[@*1-9]|\{(?:[@*]|[1-9][0-9]*)(?::[0-9]+)?\})$`)

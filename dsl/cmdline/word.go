@@ -472,9 +472,9 @@ func (w *walker) expand(parts []syntax.WordPart, split bool, mode int) []field {
 	var extended extendedGlob // zsh's (#i) and ^ earlier in the word
 	for i, p := range parts {
 		l, lit := p.(*syntax.Lit)
-		if w.dialect == Zsh && mode == unquoted && split && (lit || extended.negated) {
+		if w.dialect == Zsh && mode == unquoted && split && (lit || extended.negated || extended.excluded) {
 			if !lit {
-				continue // ^$X: a name left out
+				continue // ^$X, *~$X: a name left out
 			}
 			start := i == 0
 			if prev, ok := parts[max(i-1, 0)].(*syntax.Lit); ok && i > 0 {

@@ -727,18 +727,21 @@ func (w *walker) printPrompt(c *Command, args []field, cx ctx) {
 type extendedGlob struct {
 	caseless bool // the text after (#i) matches in either case
 	negated  bool // in a ^'s component, which * stands for
+	excluded bool // after a pattern's ~, the names it leaves out
 }
 
 // zshExtendedGlob writes the EXTENDED_GLOB forms of an unquoted literal,
 // which a user's start-up files often turn on, as the plain globs that
 // match at least what they match: a component's leading ^ (^proj, every
 // name but proj) is *, and the text after (#i) matches in either case
-// (~/(#i).SSH/id_* is ~/.[sS][sS][hH]/[iI][dD]_*). start says the literal
+// (~/(#i).SSH/id_* is ~/.[sS][sS][hH]/[iI][dD]_*), and a pattern's
+// exclusion is left off (~/.ssh/*~*.pub matches what ~/.ssh/* does but
+// the public keys: at least the private ones). start says the literal
 // starts a component (the word, or after a /), more that other parts of
 // the word follow it; state is what the parts before it left, and the
 // result's what it leaves.
 func zshExtendedGlob(v string, start, more bool, state extendedGlob) (string, extendedGlob) {
-	if !state.caseless && !state.negated && !strings.Contains(v, "^") && !strings.Contains(v, "(#i)") {
+	if !state.caseless && !state.negated && !state.excluded && !strings.Contains(v, "^") && !strings.Contains(v, "(#i)") && !strings.Contains(v, "~") {
 		return v, state
 	}
 	var b strings.Builder
@@ -746,6 +749,11 @@ func zshExtendedGlob(v string, start, more bool, state extendedGlob) (string, ex
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		switch {
+		case state.excluded:
+			continue
+		case c == '~' && i > 0 && !brackets && strings.ContainsAny(b.String(), "*?["):
+			state.excluded = true // x~y: what x matches but y
+			continue
 		case state.negated:
 			state.negated = c != '/' // the rest of the name ^ leaves out
 			if state.negated {

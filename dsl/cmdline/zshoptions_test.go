@@ -70,6 +70,11 @@ func TestZshExtendedGlob(t *testing.T) {
 		{"(#i)[a-z]b", true, false, extendedGlob{}, extendedGlob{caseless: true}, "[a-z][bB]"},
 		{".aws", false, false, extendedGlob{caseless: true}, extendedGlob{caseless: true}, ".[aA][wW][sS]"},
 		{`\^x`, true, false, extendedGlob{}, extendedGlob{}, `\^x`},
+		{"~/.ssh/*~*.pub", true, false, extendedGlob{}, extendedGlob{excluded: true}, "~/.ssh/*"},
+		{"*~", true, true, extendedGlob{}, extendedGlob{excluded: true}, "*"}, // *~$X
+		{"x", false, false, extendedGlob{excluded: true}, extendedGlob{excluded: true}, ""},
+		{"HEAD~1", true, false, extendedGlob{}, extendedGlob{}, "HEAD~1"},
+		{"[~]x", true, false, extendedGlob{}, extendedGlob{}, "[~]x"},
 	} {
 		out, state := zshExtendedGlob(tt.in, tt.start, tt.more, tt.state)
 		if out != tt.out || state != tt.want {
