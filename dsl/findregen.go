@@ -443,16 +443,35 @@ var loopWord = regexp.MustCompile(`\b(for|while|until|select)\b`)
 // plainFile reports a path, resolved against the command's directory dir,
 // where an agent's disk (Context.Exists) holds a file, not a directory:
 // rm -rf deletes it as rm -f would (rm -rf node_modules package-lock.json).
-// A path known only at run time, a glob and a person's command (read as
-// written) are not judged.
+// A person's command is read as written: a lock file's name is a file. A
+// path known only at run time and a glob are not judged.
 func plainFile(p, dir string, ctx Context) bool {
-	if ctx.Caller == "" || ctx.Exists == nil || p == "" || strings.HasPrefix(p, "-") {
+	if p == "" || strings.HasPrefix(p, "-") {
 		return false
 	}
 	r := resolveIn(cleanPath(p), dir)
 	if strings.ContainsAny(r, "$`*?[{") || !strings.HasPrefix(r, "/") && !strings.HasPrefix(r, "~") {
 		return false
 	}
+	if ctx.Caller == "" {
+		// a person's line is read as written: a package manager's lock
+		// file by its name (rm -rf node_modules package-lock.json), which
+		// the package manager writes, always as a file
+		return lockFiles[path.Base(r)] && !strings.HasSuffix(p, "/") && !strings.HasSuffix(p, "/.")
+	}
+	if ctx.Exists == nil {
+		return false
+	}
 	isDir, ok := ctx.Exists(path.Clean(r))
 	return ok && !isDir
+}
+
+// lockFiles are the names package managers give the file that pins a
+// project's dependencies, written as a file by their install.
+var lockFiles = map[string]bool{
+	"package-lock.json": true, "npm-shrinkwrap.json": true, "yarn.lock": true, "pnpm-lock.yaml": true, "bun.lock": true,
+	"bun.lockb": true, "deno.lock": true, "Cargo.lock": true, "poetry.lock": true, "Pipfile.lock": true, "uv.lock": true,
+	"pdm.lock": true, "Gemfile.lock": true, "composer.lock": true, "go.sum": true, "go.work.sum": true,
+	".terraform.lock.hcl": true, "flake.lock": true, "mix.lock": true, "pubspec.lock": true, "Podfile.lock": true,
+	"Package.resolved": true, "packages.lock.json": true, "gradle.lockfile": true, "conan.lock": true,
 }
