@@ -86,7 +86,7 @@ func (w *walker) payload(c *Command, args []field, lang string, cx ctx) {
 	}
 	var s scanner
 	s.scan(lang, text)
-	p.Opaque = p.Opaque || s.opaque || (lang == "python" || lang == "node") && computedLoad().MatchString(text)
+	p.Opaque = p.Opaque || s.opaque || (lang == "python" || lang == "node") && computedLoad().MatchString(text) || evalPassed().MatchString(text)
 	if s.remote && c.Untrusted == "" || program(c.Name) == "deno" && urlImport().MatchString(text) {
 		c.Untrusted = "remote" // deno imports a module from a URL and runs it: deno eval 'await import("https://…")'
 	}
@@ -955,6 +955,11 @@ func aliased(name, code, call string) bool {
 // "_process"), getattr(m, "sys" + "tem"), and node's internal bindings
 // (process.binding("spawn_sync")).
 var computedLoad = lazyRegexp(`\b(?:__import__|import_module|require|import|getattr\s*\([^,()]+,)\s*\(?\s*(?:["'][^"']*["']\s*(?:\+|%|\.\s*(?:join|format|replace|decode|split)\b)|[^)"'\s,]*\b(?:chr|fromCharCode|atob|b64decode|decode|reverse|bytes)\s*\(|\[[^\]]*\]\s*\.\s*join\s*\(|["']\s*\.\s*join\s*\()|\bprocess\s*\.\s*(?:binding|_linkedBinding|dlopen)\b`)
+
+// evalPassed is a function that runs code handed on as a value, not
+// called where the scan sees its argument: fetch(u).then(r =>
+// r.text()).then(eval), map(exec, chunks), [].forEach.call(xs, eval).
+var evalPassed = lazyRegexp(`[(,]\s*(?:eval|exec|Function|execScript|globalThis\.eval|window\.eval|instance_eval|class_eval|module_eval)\s*[,)]`)
 
 // readOnlyCall is a call that reads a list it is given and keeps none of
 // it: print(c), " ".join(c), shlex.join(c), len(c), str(c).
