@@ -59,18 +59,23 @@ const maxLocalPackages = 16
 // script (yarn gen-docs).
 func (w *walker) runsLocalPackages(c *Command, prog string, args []field, cx ctx) {
 	names, known := packageScripts(prog, args)
-	root, ok := w.packageIn(".")
+	top, _, _ := runnerDir(prog, args)
+	if strings.ContainsAny(top, "$`") {
+		return
+	}
+	root, ok := w.packageIn(path.Join(".", top))
 	if !ok {
 		return
 	}
-	if known && len(names) == 3 && prog != "npm" && root.Scripts[names[1]] == nil {
-		w.runsPackageBinNamed(c, names[1], cx)
+	if known && len(names) == 3 && names[0] == "pre"+names[1] && prog != "npm" && root.Scripts[names[1]] == nil {
+		w.runsPackageBinNamed(c, path.Join(".", top), names[1], cx)
 	}
 	if !known || !slices.Contains(names, "postinstall") {
 		return
 	}
-	in, _, _ := w.fileInput("package.json")
-	for _, dir := range localPackageDirs(in.Text, w.knownText("pnpm-workspace.yaml")) {
+	manifest := w.knownText(path.Join(".", top, "package.json"))
+	for _, dir := range localPackageDirs(manifest, w.knownText(path.Join(".", top, "pnpm-workspace.yaml"))) {
+		dir = path.Join(".", top, dir)
 		text := w.knownText(path.Join(dir, "package.json"))
 		via := c.Name + " " + path.Join(dir, "package.json") + ", a local package it installs"
 		runDir := dir
@@ -86,12 +91,13 @@ func (w *walker) runsLocalPackages(c *Command, prog string, args []field, cx ctx
 }
 
 // runsPackageBinNamed follows yarn NAME, pnpm NAME and bun run NAME for a
-// NAME that is no script of the package: they run node_modules/.bin/NAME.
-func (w *walker) runsPackageBinNamed(c *Command, name string, cx ctx) {
+// NAME that is no script of the package in dir: they run
+// node_modules/.bin/NAME.
+func (w *walker) runsPackageBinNamed(c *Command, dir, name string, cx ctx) {
 	if name == "" || strings.ContainsAny(name, "/$`*?[") {
 		return
 	}
-	bin := "./node_modules/.bin/" + name
+	bin := "./" + path.Join(dir, "node_modules/.bin", name)
 	if _, _, ok := w.fileInput(bin); ok {
 		w.nested(c, bin, c.Name+" "+name+" runs "+bin, cx, false)
 	}
@@ -176,7 +182,10 @@ func yamlList(text, key string) []string {
 			in = strings.TrimSpace(strings.TrimSuffix(trimmed, ":")) == key && strings.HasSuffix(trimmed, ":")
 		case in && strings.HasPrefix(trimmed, "-"):
 			item := strings.TrimSpace(strings.TrimPrefix(trimmed, "-"))
-			if k, v, ok := strings.Cut(item, ":"); ok && strings.TrimSpace(k) == "path" {
+			if k, v, ok := strings.Cut(item, ":"); ok && !strings.ContainsAny(k, `'"`) {
+				if strings.TrimSpace(k) != "path" {
+					continue // a map item's other key: its path may follow
+				}
 				item = v
 			}
 			if item = unquoteYAML(strings.TrimSpace(item)); item != "" {
@@ -223,7 +232,7 @@ func (w *walker) runsHooksPathSet(c *Command, args []field, cx ctx) {
 			break
 		}
 	}
-	if dir == "" || args[len(args)-1].Value == dir && strings.HasPrefix(dir, "-") {
+	if dir == "" || strings.HasPrefix(dir, "-") {
 		return
 	}
 	for _, h := range gitHookNames {
@@ -364,9 +373,9 @@ func psrFiles(class string, psr4, psr0 map[string]any) []string {
 var pythonBuilders = map[string]*names{
 	"uv":     set("sync", "run", "build"),
 	"poetry": set("install", "build", "sync"),
-	"pdm":    set("install", "sync", "build", "run"),
-	"hatch":  set("build", "run", "test", "shell", "env"),
-	"rye":    set("sync", "build", "run"),
+	"pdm":    set("install", "sync", "build"),
+	"hatch":  set("build", "run", "test", "shell"),
+	"rye":    set("sync", "build"),
 	"flit":   set("build", "install"),
 }
 
@@ -433,9 +442,10 @@ var venvPrograms = set("pytest", "py.test", "pip", "pip3", "tox", "nox", "covera
 // import lines at every start of its Python.
 func (w *walker) runsVenvStartup(c *Command, cx ctx) {
 	env := ""
-	if m := venvBin().FindStringSubmatch(c.Path); m != nil && m[1] != "" {
+	python := interpreter(c.Name) == "python" || venvPrograms.has(c.Name)
+	if m := venvBin().FindStringSubmatch(c.Path); m != nil && m[1] != "" && (python || !path.IsAbs(m[1])) {
 		env = m[1]
-	} else if c.Path == c.Name && (interpreter(c.Name) == "python" || venvPrograms.has(c.Name)) {
+	} else if c.Path == c.Name && python {
 		for _, d := range w.line.PathDirs {
 			if m := venvBin().FindStringSubmatch(d + "/x"); m != nil && m[1] != "" {
 				env = m[1]
