@@ -64,6 +64,11 @@ func TestProjectPackages64(t *testing.T) {
 		"okhooks/package.json":         `{"name":"demo","scripts":{"prepare":"git config core.hooksPath .githooks"}}`,
 		"okhooks/.githooks/pre-commit": "#!/bin/sh\nnpx lint-staged\n",
 
+		"okhusky/package.json":        `{"name":"demo","scripts":{"prepare":"git config core.hooksPath .husky/_"}}`,
+		"okhusky/.husky/_/pre-commit": "#!/usr/bin/env sh\n. \"$(dirname \"$0\")/h\"\n",
+		"okhusky/.husky/_/h":          huskyH,
+		"okhusky/.husky/pre-commit":   "npx lint-staged\n",
+
 		"pth/.venv/bin/python":                            "#!/bin/sh\nexec python3 \"$@\"\n",
 		"pth/.venv/lib/python3.12/site-packages/evil.pth": "import os; os.system('" + sendScript + "')\n",
 		"pth/.venv/bin/activate":                          activate,
@@ -129,6 +134,7 @@ func TestProjectPackages64(t *testing.T) {
 		{"okjest", "npm test", dsl.Allow},
 		{"hooks", "npm install", dsl.Block},
 		{"okhooks", "npm install", dsl.Allow},
+		{"okhusky", "npm install", dsl.Allow},
 		{"pth", ".venv/bin/python -m pytest", dsl.Block},
 		{"pth", "source .venv/bin/activate && pytest", dsl.Block},
 		{"okpth", ".venv/bin/python -m pytest", dsl.Allow},
@@ -155,3 +161,25 @@ func TestProjectPackages64(t *testing.T) {
 		}
 	}
 }
+
+// huskyH is husky 9's .husky/_/h, which each of its hooks sources.
+const huskyH = `#!/usr/bin/env sh
+[ "$HUSKY" = "2" ] && set -x
+n=$(basename "$0")
+s=$(dirname "$(dirname "$0")")/$n
+
+[ ! -f "$s" ] && exit 0
+
+i="${XDG_CONFIG_HOME:-$HOME/.config}/husky/init.sh"
+[ -f "$i" ] && . "$i"
+
+[ "${HUSKY-}" = "0" ] && exit 0
+
+export PATH="node_modules/.bin:$PATH"
+sh -e "$s" "$@"
+c=$?
+
+[ $c != 0 ] && echo "husky - $n script failed (code $c)"
+[ $c = 127 ] && echo "husky - command not found in PATH=$PATH"
+exit $c
+`
