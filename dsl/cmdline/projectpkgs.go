@@ -39,8 +39,8 @@ func (w *walker) runsProjectPackages(c *Command, args []field, cx ctx) {
 	case prog == "composer":
 		w.runsComposerCallbacks(c, args, cx)
 	}
-	if builds, tests := pythonProjectBuild(c, args); builds {
-		w.runsBuildBackend(c, cx)
+	if dir, tests := pythonProjectBuild(c, args); dir != "" {
+		w.runsBuildBackend(c, dir, cx)
 		if tests {
 			w.nested(c, "pytest", c.Name+" test runs pytest", cx, false)
 		}
@@ -104,9 +104,9 @@ func (w *walker) runsPackageBinNamed(c *Command, dir, name string, cx ctx) {
 }
 
 // localPackageDirs are the directories of the local packages a
-// package.json's install builds: file: and link: dependencies and its
-// workspaces (patterns, as written), then pnpm-workspace.yaml's; those
-// leaving the project are left out.
+// package.json's install builds: file:, link: and (yarn's) portal:
+// dependencies and its workspaces (patterns, as written), then
+// pnpm-workspace.yaml's; those leaving the project are left out.
 func localPackageDirs(manifest, pnpmWorkspace string) []string {
 	var pkg struct {
 		Dependencies         map[string]any  `json:"dependencies"`
@@ -121,10 +121,10 @@ func localPackageDirs(manifest, pnpmWorkspace string) []string {
 	for _, deps := range []map[string]any{pkg.Dependencies, pkg.DevDependencies, pkg.OptionalDependencies} {
 		for _, v := range deps {
 			s, _ := v.(string)
-			if dir, ok := strings.CutPrefix(s, "file:"); ok {
-				dirs = append(dirs, dir)
-			} else if dir, ok := strings.CutPrefix(s, "link:"); ok {
-				dirs = append(dirs, dir)
+			for _, protocol := range []string{"file:", "link:", "portal:"} {
+				if dir, ok := strings.CutPrefix(s, protocol); ok {
+					dirs = append(dirs, dir)
+				}
 			}
 		}
 	}
@@ -379,45 +379,87 @@ var pythonBuilders = map[string]*names{
 	"flit":   set("build", "install"),
 }
 
-// pythonProjectBuild reports a line that builds the Python project where
-// it runs (python3 -m build, uv sync, uv run, poetry install, pdm install,
-// hatch build), and whether it then runs its tests as pytest does (hatch
-// test). uv run --no-project and poetry install --no-root build none.
-func pythonProjectBuild(c *Command, args []field) (builds, tests bool) {
-	prog := program(c.Name)
+// pythonProjectBuild is the directory of the Python project a line
+// builds ("" for none): python3 -m build [DIR], uv sync, uv run, poetry
+// install, pdm install, hatch build (where they run, or the directory an
+// option names: uv --directory, poetry -C, pdm -p); tests says it then
+// runs its tests as pytest does (hatch test). uv run --no-project and
+// poetry install --no-root build none.
+func pythonProjectBuild(c *Command, args []field) (dir string, tests bool) {
 	if interpreter(c.Name) == "python" {
 		for i, a := range args {
 			if a.Value == "-m" && i+1 < len(args) {
-				return args[i+1].Value == "build", false
+				if args[i+1].Value != "build" {
+					return "", false
+				}
+				return buildSourceDir(args[i+2:]), false
 			}
 			if !strings.HasPrefix(a.Value, "-") {
-				return false, false
+				return "", false
 			}
 		}
-		return false, false
+		return "", false
 	}
+	prog := program(c.Name)
 	subs, ok := pythonBuilders[prog]
 	if !ok {
-		return false, false
+		return "", false
 	}
-	sub := ""
-	for _, a := range args {
+	sub, dir := "", "."
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		switch {
 		case a.Dynamic:
-			return false, false
+			return "", false
 		case a.Value == "--no-project" || a.Value == "--no-root" || a.Value == "--no-sync" || a.Value == "--no-self" || a.Value == "--script":
-			return false, false
+			return "", false
+		case projectDirOptions.has(a.Value) && i+1 < len(args):
+			i++
+			dir = args[i].Value
+			if args[i].Dynamic {
+				return "", false
+			}
+		case strings.HasPrefix(a.Value, "--directory=") || strings.HasPrefix(a.Value, "--project="):
+			_, dir, _ = strings.Cut(a.Value, "=")
 		case sub == "" && !strings.HasPrefix(a.Value, "-"):
 			sub = a.Value
 		}
 	}
-	return subs.has(sub), prog == "hatch" && sub == "test"
+	if !subs.has(sub) {
+		return "", false
+	}
+	return dir, prog == "hatch" && sub == "test"
 }
 
-// runsBuildBackend follows the project's build (projectBuild): its
-// setup.py and an in-tree build backend, Python the tool imports.
-func (w *walker) runsBuildBackend(c *Command, cx ctx) {
-	for _, f := range w.projectBuild(".") {
+// projectDirOptions name the project's directory for the tools of
+// pythonBuilders: uv's --directory and --project, poetry's -C
+// (--directory), pdm's -p (--project).
+var projectDirOptions = set("--directory", "--project", "-C", "-p")
+
+// buildSourceDir is the source directory python3 -m build is given (its
+// first operand), "." when none; "" when it is known only as it runs.
+func buildSourceDir(args []field) string {
+	for i := 0; i < len(args); i++ {
+		switch v := args[i].Value; {
+		case args[i].Dynamic:
+			return ""
+		case v == "-o" || v == "--outdir" || v == "-C" || v == "--config-setting" || v == "--installer":
+			i++ // its value
+		case !strings.HasPrefix(v, "-"):
+			return v
+		}
+	}
+	return "."
+}
+
+// runsBuildBackend follows the build of the project in dir
+// (projectBuild): its setup.py and an in-tree build backend, Python the
+// tool imports.
+func (w *walker) runsBuildBackend(c *Command, dir string, cx ctx) {
+	if strings.ContainsAny(dir, "$`") {
+		return
+	}
+	for _, f := range w.projectBuild(dir) {
 		if in, _, ok := w.fileInput(f); ok {
 			w.runText(c, in, "python", c.Name+" builds the project: "+f, cx)
 		}

@@ -10,7 +10,7 @@ func TestLocalPackageDirs(t *testing.T) {
 		manifest, pnpm string
 		want           []string
 	}{
-		{`{"dependencies":{"a":"file:./helper","b":"^1.0.0"},"devDependencies":{"c":"link:packages/c/"}}`, "", []string{"helper", "packages/c"}},
+		{`{"dependencies":{"a":"file:./helper","b":"^1.0.0"},"devDependencies":{"c":"link:packages/c/","d":"portal:./tools/d"}}`, "", []string{"helper", "packages/c", "tools/d"}},
 		{`{"workspaces":["packages/*","!packages/skip","apps/**"]}`, "", []string{"apps", "packages/*"}},
 		{`{"workspaces":{"packages":["libs/*"],"nohoist":["**/x"]}}`, "", []string{"libs/*"}},
 		{`{"name":"x"}`, "packages:\n  - 'apps/*'\n  - \"tools/cli\"\n# c\ncatalog:\n  - react\n", []string{"apps/*", "tools/cli"}},
@@ -64,23 +64,26 @@ func TestPSRFiles(t *testing.T) {
 
 func TestPythonProjectBuild(t *testing.T) {
 	for _, tt := range []struct {
-		line          string
-		builds, tests bool
+		line, dir string
+		tests     bool
 	}{
-		{"python3 -m build", true, false},
-		{"python3 -m pytest", false, false},
-		{"python3 build.py", false, false},
-		{"uv sync --frozen", true, false},
-		{"uv run pytest -q", true, false},
-		{"uv run --no-project python x.py", false, false},
-		{"uv pip install -r requirements.txt", false, false},
-		{"poetry install", true, false},
-		{"poetry install --no-root", false, false},
-		{"poetry run pytest", false, false},
-		{"pdm install", true, false},
-		{"hatch build", true, false},
-		{"hatch test", true, true},
-		{"hatch version", false, false},
+		{"python3 -m build", ".", false},
+		{"python3 -m build -o dist --sdist pkg", "pkg", false},
+		{"python3 -m pytest", "", false},
+		{"python3 build.py", "", false},
+		{"uv sync --frozen", ".", false},
+		{"uv --directory svc sync", "svc", false},
+		{"uv run pytest -q", ".", false},
+		{"uv run --no-project python x.py", "", false},
+		{"uv pip install -r requirements.txt", "", false},
+		{"poetry install", ".", false},
+		{"poetry -C api install", "api", false},
+		{"poetry install --no-root", "", false},
+		{"poetry run pytest", "", false},
+		{"pdm install", ".", false},
+		{"hatch build", ".", false},
+		{"hatch test", ".", true},
+		{"hatch version", "", false},
 	} {
 		l := Parse(tt.line)
 		if len(l.Commands) == 0 {
@@ -91,8 +94,8 @@ func TestPythonProjectBuild(t *testing.T) {
 		for i, a := range c.Args {
 			args[i] = field{Word: a}
 		}
-		if builds, tests := pythonProjectBuild(c, args); builds != tt.builds || tests != tt.tests {
-			t.Errorf("pythonProjectBuild(%q) = %v, %v, want %v, %v", tt.line, builds, tests, tt.builds, tt.tests)
+		if dir, tests := pythonProjectBuild(c, args); dir != tt.dir || tests != tt.tests {
+			t.Errorf("pythonProjectBuild(%q) = %q, %v, want %q, %v", tt.line, dir, tests, tt.dir, tt.tests)
 		}
 	}
 }
