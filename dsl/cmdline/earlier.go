@@ -134,6 +134,7 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		w.runsGivenEarlier(c, args, cx)
 		w.runsProgramOption(c, args, cx)
 		w.runsProjects(c, args, cx)
+		w.runsProjectPackages(c, args, cx)
 	}
 	// find -exec and the runners of a project's files (pytest's
 	// conftest.py, nox's noxfile.py) also run what this line wrote
@@ -1015,6 +1016,9 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			w.followTestConfig(c, prog, f, in.Text, cx)
 		case writtenCodeLang(f, c.Name) != "":
 			w.runCode(c, writtenCodeLang(f, c.Name), field{Word: Word{Value: rakeRuby(prog, in.Text)}}, via, cx)
+			if writtenCodeLang(f, c.Name) == "node" {
+				w.followTestImports(c, f, in.Text, cx) // the modules the tests require
+			}
 			if prog == "nox" && baseName(f) == "noxfile.py" {
 				for _, r := range noxCommands(in.Text) {
 					w.nestedAt(c, runDir, r, via, cx) // its sessions' commands
