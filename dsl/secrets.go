@@ -1421,7 +1421,9 @@ func codeSecrets(code, cwd string) []string {
 	spans := codeLiteralSpans(code)
 	lits := make([]string, len(spans))
 	for i, sp := range spans {
-		lits[i] = sp.text
+		if !notReadCall().MatchString(code[:sp.at]) {
+			lits[i] = sp.text // file_exists('.env'), copy('.env.example', '.env'): no read of it
+		}
 	}
 	dir := cwd
 	for _, sp := range spans {
@@ -1430,6 +1432,9 @@ func codeSecrets(code, cwd string) []string {
 		}
 		if chdirCall().MatchString(code[:sp.at]) {
 			dir = chdirTo(dir, sp.text) // the code's own chdir: the names after it are there
+			continue
+		}
+		if notReadCall().MatchString(code[:sp.at]) {
 			continue
 		}
 		// perl's open F, "<FILE" (and "+<"): the mode is no part of the name
@@ -1529,6 +1534,15 @@ func codeLiteralSpans(code string) []literalSpan {
 	}
 	return lits
 }
+
+// notReadCall matches code that ends where a call takes a file it does
+// not read: a test of its existence (PHP's file_exists, Python's
+// os.path.exists and isfile, node's existsSync) or a copy's destination
+// after a literal source (PHP's copy, shutil.copy, copyFileSync): Laravel's
+// composer.json runs file_exists('.env') || copy('.env.example', '.env').
+var notReadCall = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:\b(?:file_exists|is_file|is_dir|exists|isfile|isdir|existsSync|lexists)\s*\(\s*|\b(?:copy|copyfile|copy2|copyFileSync|copyFile)\s*\(\s*(?:'[^']*'|"[^"]*")\s*,\s*)$`)
+})
 
 // chdirCall matches code that ends in a call moving the process, whose
 // argument the literal after it is: os.chdir(, process.chdir(, Dir.chdir(,
