@@ -144,8 +144,24 @@ func (w *walker) runsCargoCode(c *Command, args []field, cx ctx) {
 		why = "test code cargo " + sub + " runs"
 	}
 	for _, f := range files {
-		w.runFile(c, path.Join(dir, f), "rust", why, cx)
+		w.runFileLines(c, path.Join(dir, f), crateRunLines, why, cx)
 	}
+}
+
+// crateRunLines are the commands a crate's own code runs (rustCommands),
+// but for its deletes and writes of paths known at run time only: tests
+// and tools make and remove temporary trees all day, as a Go test does
+// (goFixedDelete). Fixed paths ($HOME, /etc) and the programs it starts
+// are kept.
+func crateRunLines(text string) []string {
+	var out []string
+	for _, cmd := range rustCommands(text) {
+		if strings.Contains(cmd, "$RUST_VALUE") && (strings.HasPrefix(cmd, "rm ") || strings.HasPrefix(cmd, "tee ")) {
+			continue
+		}
+		out = append(out, cmd)
+	}
+	return out
 }
 
 // cargoAlias is the words a .cargo/config.toml [alias] gives name, as a
@@ -373,18 +389,36 @@ func (w *walker) runsMavenExtras(c *Command, args []field, cx ctx) {
 	}
 }
 
-// jvmConfigOptions are the options in a .mvn/jvm.config, one line, its
-// lines joined and # comments left off.
+// jvmConfigOptions are the options in a .mvn/jvm.config that may load
+// code, on one line (# comments left off): what the environment's rules
+// judge as JAVA_TOOL_OPTIONS. The module system's access options
+// (--add-opens M/P=ALL-UNNAMED) and an application's own system
+// properties (-Dmaven.repo.local=…) load nothing and are left off; the
+// JDK's (-Djava.system.class.loader=…, -Djdk.…) may, and stay.
 func jvmConfigOptions(text string) string {
 	var opts []string
 	for _, line := range strings.Split(text, "\n") {
 		line, _, _ = strings.Cut(line, "#")
-		if line = strings.TrimSpace(line); line != "" {
-			opts = append(opts, line)
+		fields := strings.Fields(line)
+		for i := 0; i < len(fields); i++ {
+			opt := fields[i]
+			name, _, valued := strings.Cut(opt, "=")
+			switch {
+			case jvmModuleOptions.has(name):
+				if !valued && name != "--enable-preview" {
+					i++ // its value follows
+				}
+			case strings.HasPrefix(opt, "-D") && !strings.HasPrefix(opt, "-Djava.") && !strings.HasPrefix(opt, "-Djdk."):
+			default:
+				opts = append(opts, opt)
+			}
 		}
 	}
 	return strings.Join(opts, " ")
 }
+
+// jvmModuleOptions open or add modules of the JDK's own.
+var jvmModuleOptions = set("--add-opens", "--add-exports", "--add-reads", "--add-modules", "--enable-preview", "--enable-native-access", "--illegal-access")
 
 // mixStandalone are mix's tasks that run outside a project, reading no
 // mix.exs.
@@ -470,6 +504,8 @@ func genruleCommands(text string) []string {
 				return strings.TrimLeft(strings.TrimSpace(sub[1]), "/:")
 			case v == "$<":
 				return "bazel-out/in"
+			case v == "$@":
+				return "bazel-out/out"
 			}
 			return "bazel-out/" + strings.ToLower(sub[2]) // $@, $(OUTS), $(RULEDIR)
 		})
