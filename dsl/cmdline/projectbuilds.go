@@ -466,19 +466,53 @@ func (w *walker) runsAntBuild(c *Command, args []field, cx ctx) {
 }
 
 // bazelBuilds are bazel's subcommands that run the genrules of the
-// targets they build.
-var bazelBuilds = set("build", "test", "run", "coverage")
+// targets they build, and those that fetch external repositories.
+var bazelBuilds = set("build", "test", "run", "coverage", "fetch", "sync")
 
 // bazelBuildFiles are Bazel's BUILD files, at any depth of the workspace.
 const bazelBuildFiles = "**/BUILD|BUILD.bazel"
 
+// bazelRuleFiles are the Starlark files whose rules and repository rules
+// a build loads, at any depth of the workspace.
+const bazelRuleFiles = "**/*.bzl"
+
 // runsBazelBuild follows the genrules of a Bazel workspace's BUILD files,
-// whose cmd is a shell line bazel build runs.
+// whose cmd is a shell line bazel build runs, and the argv lists a
+// repository rule or a rule in a .bzl file executes
+// (repository_ctx.execute, ctx.actions.run): bazel fetches the workspace's
+// external repositories, running their rules, before it builds.
 func (w *walker) runsBazelBuild(c *Command, args []field, cx ctx) {
 	if !slices.ContainsFunc(args, func(a field) bool { return bazelBuilds.has(a.Value) }) {
 		return
 	}
 	w.runFileLines(c, bazelBuildFiles, genruleCommands, "a genrule bazel runs", cx)
+	w.runFileLines(c, bazelRuleFiles, starlarkExecs, "a rule bazel runs", cx)
+	for _, f := range []string{"WORKSPACE", "WORKSPACE.bazel", "MODULE.bazel"} {
+		w.runFileLines(c, f, starlarkExecs, "a rule of the workspace bazel runs", cx)
+	}
+}
+
+// starlarkExec is a rule's execute([argv]) (repository_ctx.execute,
+// module_ctx.execute) or ctx.actions.run_shell(command = "LINE").
+var (
+	starlarkExec     = lazyRegexp(`\b\w*ctx\.execute\(\s*\[` + strs + `\]`)
+	starlarkRunShell = lazyRegexp(`\bactions\.run_shell\([^)]*?\bcommand\s*=\s*(` + str + `)`)
+)
+
+// starlarkExecs are the commands a .bzl file's or a workspace file's rules
+// run with literal words: an execute's argv, a run_shell's line; a
+// genrule written there too.
+func starlarkExecs(text string) []string {
+	var out []string
+	for _, m := range starlarkExec().FindAllStringSubmatch(text, 32) {
+		out = append(out, quotedArgv(m[1]))
+	}
+	for _, m := range starlarkRunShell().FindAllStringSubmatch(text, 32) {
+		if v, ok := literal(m[1]); ok {
+			out = append(out, v)
+		}
+	}
+	return append(out, genruleCommands(text)...)
 }
 
 // genruleCmd is a genrule's cmd (or cmd_bash) as one string literal,
