@@ -102,8 +102,8 @@ func (w *walker) runsCargoCode(c *Command, args []field, cx ctx) {
 	}
 	if !cargoRuns.has(sub) && !cargoBuilds.has(sub) {
 		words, ok := w.cargoAlias(sub)
-		if !ok {
-			return
+		if !ok || !cargoBuilds.has(words[0]) {
+			return // none, or an alias of an alias (cargo refuses a loop; one is not followed here)
 		}
 		expanded := append(append(slices.Clip(args[:at]), fieldsOf(words)...), args[at+1:]...)
 		w.runsCargoBuild(c, expanded, cx) // the alias's build runs build scripts too
