@@ -25,6 +25,9 @@ func (w *walker) runsPackageCode(c *Command, args []field, cx ctx) {
 	switch {
 	case prog == "cargo":
 		w.runsCargoBuild(c, args, cx)
+		w.runsCargoCode(c, args, cx)
+	case projectBuilds.has(prog):
+		w.runsProjectBuild(c, prog, args, cx)
 	case prog == "npm" || prog == "pnpm":
 		w.runsNpmStart(c, prog, args, cx)
 	case len(c.Wrappers) > 0 && packageExecs.has(c.Wrappers[len(c.Wrappers)-1].Name):

@@ -1850,7 +1850,7 @@ func gradleCommands(text string) []string {
 	for _, m := range gradleArgv().FindAllStringSubmatch(text, 16) {
 		out = append(out, quotedArgv(m[1]))
 	}
-	return out
+	return append(out, groovyExecs(text)...)
 }
 
 // quotedArgv is a list of quoted strings ("rm", '-rf', …), a build file's
