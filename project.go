@@ -48,7 +48,7 @@ func (g *Guard) projectFindings(req Request, first *cmdline.Line, declined []str
 	line := cmdline.ParseShellAfter(req.Command, req.Shell, before)
 	var out []dsl.Finding
 	for _, f := range g.rules.Evaluate(line, ctx) {
-		if f.Level < dsl.Ask || f.Level == dsl.Ask && (projectBusiness[f.Rule] || wrapperIdiom(f.Command)) ||
+		if f.Level < dsl.Ask || f.Level == dsl.Ask && (projectBusiness[f.Rule] && !findsOutside(f, roots) || wrapperIdiom(f.Command)) ||
 			slices.ContainsFunc(findings, func(x dsl.Finding) bool { return x.Rule == f.Rule && x.Command == f.Command }) {
 			continue
 		}
@@ -156,6 +156,52 @@ func projectRoot(cwd string) string {
 // within reports p at or under dir.
 func within(p, dir string) bool {
 	return p == dir || strings.HasPrefix(p, dir+"/")
+}
+
+// findsOutside reports a finding of the find rules (find-delete,
+// find-exec-delete) whose find starts anywhere but in the project: a
+// relative path without .., or one at or below one of roots. The location
+// rules judge rm's paths (recursive-delete-outside-agent), not find's, so
+// a project's script that runs find ~/.ssh -delete is no cleaning of the
+// project (rt64).
+func findsOutside(f dsl.Finding, roots []string) bool {
+	if f.Rule != "find-delete" && f.Rule != "find-exec-delete" {
+		return false
+	}
+	line := cmdline.Parse(f.Command)
+	for _, c := range line.Commands {
+		var args []string
+		switch {
+		case c.Name == "find" && !c.Dynamic:
+			for _, a := range c.Args {
+				if a.Dynamic {
+					return true
+				}
+				args = append(args, a.Value)
+			}
+		default:
+			i := slices.IndexFunc(c.Wrappers, func(w cmdline.Wrapper) bool { return w.Name == "find" })
+			if i < 0 {
+				continue
+			}
+			args = c.Wrappers[i].Args
+		}
+		for _, a := range args {
+			if strings.HasPrefix(a, "-") || a == "(" || a == "!" {
+				break // the expression: what follows are no starting points
+			}
+			if strings.ContainsAny(a, "$`") || slices.Contains(strings.Split(filepath.ToSlash(a), "/"), "..") {
+				return true
+			}
+			if !filepath.IsAbs(a) && !strings.HasPrefix(a, "~") {
+				continue
+			}
+			if p, ok := homeJoined(os.Getenv("HOME"), a); !ok || !slices.ContainsFunc(roots, func(root string) bool { return within(filepath.Clean(p), root) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // wrapperIdioms are lines of the build tools' own wrapper scripts, which
