@@ -214,6 +214,9 @@ type CommandEnv struct {
 	// FindsRegenerable reports find deleting, or running the command on,
 	// only what a tool makes again (findsRegenerable).
 	FindsRegenerable func() bool `expr:"findsRegenerable"`
+	// RotatesListed reports xargs deleting some of what ls lists of the
+	// project's own globs (rotatesListed).
+	RotatesListed func() bool `expr:"rotatesListed"`
 	// HoldsSecret reports a file an earlier command filled with a secret
 	// (holdsSecret).
 	HoldsSecret func(path string) bool `expr:"holdsSecret"`
@@ -529,6 +532,7 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 	}
 	env.FindNarrows = func() bool { return findNarrows(c) }
 	env.FindsRegenerable = func() bool { return findsRegenerable(c, line, ctx, env.Regenerable) }
+	env.RotatesListed = func() bool { return rotatesListed(c, line, env.Cwd, ctx) }
 	env.PlainFile = func(p string) bool { return plainFile(p, env.Cwd, ctx) && !filledEarlier(p, env.Cwd, c, line, ctx) }
 	env.GitHolds = func(p string) bool {
 		return gitHolds(p, env.Cwd, ctx.copiedBy(c)) && !filledEarlier(p, env.Cwd, c, line, ctx)

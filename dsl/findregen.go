@@ -475,3 +475,60 @@ var lockFiles = map[string]bool{
 	".terraform.lock.hcl": true, "flake.lock": true, "mix.lock": true, "pubspec.lock": true, "Podfile.lock": true,
 	"Package.resolved": true, "packages.lock.json": true, "gradle.lockfile": true, "conan.lock": true,
 }
+
+// rotatesListed reports c run by xargs on the names ls lists of the
+// project's own globs, some of them picked by head, tail, sort or tac: a
+// backup rotation (ls -1t backup/*.tgz | tail -n +6 | xargs -r rm -f)
+// deletes part of what rm -f backup/*.tgz would. Each glob is static,
+// relative to dir (the command's directory) without .. or a dot name, its
+// wildcard in the last component only, and ls lists no directory's
+// entries (-R, -d) and quotes no name (-Q, -b); xargs takes no file (-a)
+// and puts no name inside a word (-I). For an agent dir is where the line
+// starts and not the home.
+func rotatesListed(c *cmdline.Command, line *cmdline.Line, dir string, ctx Context) bool {
+	n := len(c.Wrappers)
+	if n == 0 || c.Wrappers[n-1].Name != "xargs" || slices.ContainsFunc(c.Wrappers[n-1].Args, func(a string) bool {
+		return strings.HasPrefix(a, "-a") || strings.HasPrefix(a, "--arg-file") || strings.HasPrefix(a, "-I") || strings.HasPrefix(a, "-i") || strings.HasPrefix(a, "--replace")
+	}) {
+		return false
+	}
+	if ctx.Caller != "" && (dir == "" || path.Clean(dir) != path.Clean(ctx.Cwd) || path.Clean(dir) == path.Clean(ctx.Home)) {
+		return false
+	}
+	f := feeder(c, line)
+	for f != nil && (f.Name == "head" || f.Name == "tail" || f.Name == "sort" || f.Name == "tac") {
+		for _, a := range f.Args {
+			if a.Dynamic || !strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "+") && strings.Trim(a.Value, "0123456789") != "" {
+				return false // a file of names, not the pipe's
+			}
+		}
+		f = feeder(f, line)
+	}
+	if f == nil || f.Name != "ls" || len(f.Wrappers) > 0 {
+		return false
+	}
+	globs := 0
+	for _, a := range f.Args {
+		v := a.Value
+		switch {
+		case a.Dynamic:
+			return false
+		case strings.HasPrefix(v, "--"):
+			if v == "--recursive" || v == "--directory" || strings.HasPrefix(v, "--quoting-style") || v == "--quote-name" || v == "--escape" {
+				return false
+			}
+		case strings.HasPrefix(v, "-"):
+			if strings.ContainsAny(v, "RdQbF") {
+				return false
+			}
+		default:
+			parent, base := path.Split(v)
+			if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.ContainsAny(parent, "*?[{$`") || !strings.ContainsAny(base, "*?[") ||
+				strings.HasPrefix(base, ".") || slices.Contains(strings.Split(v, "/"), "..") || slices.ContainsFunc(strings.Split(parent, "/"), func(s string) bool { return strings.HasPrefix(s, ".") && s != "." }) {
+				return false
+			}
+			globs++
+		}
+	}
+	return globs > 0
+}

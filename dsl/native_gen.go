@@ -567,7 +567,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native139
 		}
-	case "let emptied = name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] ||\n  name == \"cp\" && len(positional) >= 2 && positional[0] in [\"/dev/null\", \"/dev/zero\"] ||\n  name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\", \"if=/dev/urandom\"]) && any(args, # matches \"^of=\") ||\n  name == \"tee\" && any(redirects, #.op == \"<\" && #.target in [\"/dev/null\", \"/dev/zero\"]) ||\n  any(redirects, #.op in [\">\", \">|\"] && #.fd in [\"\", \"1\"]) && (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # in [\"/dev/null\", \"/dev/zero\"]) || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\"));\nemptied && ( \"find\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) > 0 && all(positional, # == \"{}\") && findsRegenerable()) || \"xargs\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) == 0 && findsRegenerable()) || any(via, # == \"parallel\" || # startsWith \"parallel \") && any(positional, # contains \"$(cat\") || any(redirects, #.op in [\">\", \">|\"] && #.target == \"{}\") || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\"))":
+	case "let emptied = name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] ||\n  name == \"cp\" && len(positional) >= 2 && positional[0] in [\"/dev/null\", \"/dev/zero\"] ||\n  name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\", \"if=/dev/urandom\"]) && any(args, # matches \"^of=\") ||\n  name == \"tee\" && any(redirects, #.op == \"<\" && #.target in [\"/dev/null\", \"/dev/zero\"]) ||\n  any(redirects, #.op in [\">\", \">|\"] && #.fd in [\"\", \"1\"]) && (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # in [\"/dev/null\", \"/dev/zero\"]) || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\"));\nemptied && ( \"find\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) > 0 && all(positional, # == \"{}\") && findsRegenerable()) || \"xargs\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) == 0 && findsRegenerable() || name == \"rm\" && !hasFlag(\"r\", \"R\", \"recursive\") && len(positional) == 0 && rotatesListed()) || any(via, # == \"parallel\" || # startsWith \"parallel \") && any(positional, # contains \"$(cat\") || any(redirects, #.op in [\">\", \">|\"] && #.target == \"{}\") || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\"))":
 		if scope == "command" {
 			return native140
 		}
@@ -6008,9 +6008,13 @@ func native140(env any) bool {
 					})) &&
 					e.FindsRegenerable())) ||
 				(in("xargs", e.Wrappers...) &&
-					!((in(e.Name, "rm", "unlink", "shred", "rmdir", "truncate") &&
+					!(((in(e.Name, "rm", "unlink", "shred", "rmdir", "truncate") &&
 						(len(e.Positional) == 0)) &&
-						e.FindsRegenerable()))) ||
+						e.FindsRegenerable()) ||
+						((((e.Name == "rm") &&
+							!e.HasFlag("r", "R", "recursive")) &&
+							(len(e.Positional) == 0)) &&
+							e.RotatesListed())))) ||
 				(anyOf(e.Via, func(p0 string) bool {
 					return ((p0 == "parallel") ||
 						strings.HasPrefix(p0, "parallel "))
