@@ -981,7 +981,12 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			text, open := w.makeIncluded(in.Text, dir, parseMakefile(in.Text, overrides).vars)
 			w.nestedAt(c, runDir, parseMakefile(text, overrides).recipeText(goals, dynamic || open), via, cx)
 		case prog == "just": // a justfile by its name, or just -f FILE
-			for _, r := range parseJustfile(in.Text).lines(args) {
+			jf := parseJustfile(in.Text)
+			lines := jf.lines(args)
+			if jf.dotenv != "" && len(lines) > 0 {
+				lines = append(w.readDotenv(path.Join(path.Dir(f), jf.dotenv)), lines...) // projectenvs.go
+			}
+			for _, r := range lines {
 				w.nestedAt(c, runDir, r, via, cx)
 			}
 		case baseName(f) == "package.json" && packageRunners.has(prog):
