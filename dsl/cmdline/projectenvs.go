@@ -6,6 +6,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A project's development environment is set up by files a runner loads
@@ -381,3 +382,50 @@ func taskDotenv(read func(string) (string, bool), file, text, runDir string) []t
 	}
 	return out
 }
+
+// preCommitRemotes are the installs a .pre-commit-config.yaml's hook
+// repositories off the public forges amount to: pre-commit clones each
+// repo: URL and installs and runs its hooks, as pip install git+URL would
+// (package-from-url asks it for a server a poisoned project names; the
+// forges stay quiet, as in a requirements file).
+func preCommitRemotes(text string) []string {
+	var out []string
+	for _, repo := range yamlListUnder(text, "", "repo") {
+		if strings.Contains(repo, "://") && !forgeURL(repo) {
+			out = append(out, "pip install "+shellQuote("git+"+repo))
+		}
+	}
+	return out
+}
+
+// setHooks are the hook files a git config line (args after config, git
+// -C dir) points core.hooksPath at, every hook git runs by name: setting
+// it installs them for the commands after it (a project's make setup or
+// npm prepare running git config core.hooksPath .githooks), so what they
+// do is read as the line's, beyond the ask of the setting itself, which
+// a project's own files are spared (project.go's projectBusiness).
+func setHooks(dir string, args []field) []string {
+	for i, a := range args {
+		if a.Dynamic {
+			return nil
+		}
+		if strings.EqualFold(a.Value, "core.hooksPath") && i+1 < len(args) && !args[i+1].Dynamic && !strings.HasPrefix(args[i+1].Value, "-") {
+			var out []string
+			for _, h := range allGitHooks() {
+				out = append(out, path.Join(dir, args[i+1].Value, h))
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// allGitHooks are the hooks of gitRunsHooks, each once.
+var allGitHooks = sync.OnceValue(func() []string {
+	var out []string
+	for _, hooks := range gitRunsHooks {
+		out = append(out, hooks...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+})
