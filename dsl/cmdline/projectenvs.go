@@ -113,6 +113,83 @@ func (w *walker) direnvText(dir, text string) string {
 	return strings.Join(lines, "\n")
 }
 
+// runsProjectEnv reads what prog, a program starting a development
+// environment, runs of the project's files; ok is false for another
+// program, handled as for runsGiven.
+func (w *walker) runsProjectEnv(prog string, c *Command, args []field, cx ctx) (handled, ok bool) {
+	switch {
+	case prog == "devcontainer":
+		return w.runsDevcontainer(c, args, cx), true
+	case vscodeEditors.has(prog):
+		w.runsFolderOpenTasks(c, args, cx)
+		return false, true
+	}
+	return false, false
+}
+
+// vscodeEditors are VS Code and its forks, which run a folder's
+// .vscode/tasks.json tasks marked runOn folderOpen when they open it.
+var vscodeEditors = set("code", "code-insiders", "codium", "vscodium", "cursor", "windsurf")
+
+// runsFolderOpenTasks reads the tasks VS Code runs as it opens a folder
+// the line names (code ., code DIR): those whose runOptions.runOn is
+// folderOpen. VS Code runs them once the workspace is trusted (a folder
+// below a trusted one is) and task.allowAutomaticTasks is on, neither of
+// which hguard can see; so they are read as run.
+func (w *walker) runsFolderOpenTasks(c *Command, args []field, cx ctx) {
+	for _, a := range args {
+		if a.Dynamic || strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		name := path.Join(a.Value, ".vscode/tasks.json")
+		in, via, ok := w.fileInput(name)
+		if !ok || !in.Static {
+			continue
+		}
+		for _, l := range folderOpenTasks(in.Text) {
+			w.nestedAt(c, a.Value, l, c.Name+" "+via, cx)
+		}
+	}
+}
+
+// folderOpenTasks are the command lines of a tasks.json's tasks that run
+// when the folder opens: a shell task's command and args as one line, a
+// process task's as an argv.
+func folderOpenTasks(text string) []string {
+	var cfg struct {
+		Tasks []struct {
+			Type       string `json:"type"`
+			Command    any    `json:"command"`
+			Args       []any  `json:"args"`
+			RunOptions struct {
+				RunOn string `json:"runOn"`
+			} `json:"runOptions"`
+		} `json:"tasks"`
+	}
+	if json.Unmarshal([]byte(stripJSONComments(text)), &cfg) != nil {
+		return nil
+	}
+	var out []string
+	for _, t := range cfg.Tasks {
+		cmd, _ := t.Command.(string)
+		if t.RunOptions.RunOn != "folderOpen" || cmd == "" {
+			continue
+		}
+		words := []string{cmd}
+		if t.Type == "process" {
+			words[0] = shellQuote(cmd)
+		}
+		for _, a := range devcontainerStrings(t.Args) {
+			if t.Type == "process" {
+				a = shellQuote(a)
+			}
+			words = append(words, a)
+		}
+		out = append(out, strings.Join(words, " "))
+	}
+	return out
+}
+
 // devcontainerFiles are where the Dev Containers CLI looks for a
 // workspace's configuration.
 var devcontainerFiles = []string{".devcontainer/devcontainer.json", ".devcontainer.json"}

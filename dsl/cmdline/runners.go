@@ -199,8 +199,8 @@ func (w *walker) runsGiven(c *Command, args []field, cx ctx) bool {
 	if prog == "task" || prog == "go-task" {
 		return w.runsTaskfile(c, args, cx) // taskfile.go
 	}
-	if prog == "devcontainer" {
-		return w.runsDevcontainer(c, args, cx) // projectenvs.go
+	if handled, ok := w.runsProjectEnv(prog, c, args, cx); ok {
+		return handled // projectenvs.go
 	}
 	r, ok := givenRunners()[prog]
 	if !ok {
