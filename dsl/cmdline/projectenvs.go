@@ -19,12 +19,20 @@ import (
 // starts: bash -c reads $BASH_ENV, sh (bash as sh, ksh) reads $ENV.
 var startupFileVars = []string{"BASH_ENV", "ENV"}
 
+// loadsCode reports an environment variable whose value makes a program
+// load or run other code (codeLoadingVars, envCommands).
+var loadsCode = lazyRegexp(`^(?:` + codeLoadingVars + `|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)$`)
+
 // dotenvLines are the command lines a dotenv file's assignments amount
-// to: export NAME=VALUE for each, and for a start-up file of the shells
-// the runner starts (BASH_ENV=./hook.sh), that file run, as the makefile
-// reader has an exported BASH_ENV. Values are taken as the loaders take
-// them: 'single quotes' literally, "double quotes" and bare values with
-// $VAR put in; no loader runs $(…), so it is kept from running here too.
+// to: export NAME=VALUE for each that changes what the runner's commands
+// run (NODE_OPTIONS, LD_PRELOAD, PATH, a pager; loadsCode), and for a
+// start-up file of the shells the runner starts (BASH_ENV=./hook.sh),
+// that file run, as the makefile reader has an exported BASH_ENV. Other
+// settings (a port, a database URL, a token) run nothing and are left
+// out: a token written into a line would be a secret in the command.
+// Values are taken as the loaders take them: 'single quotes' literally,
+// "double quotes" and bare values with $VAR put in; no loader runs $(…),
+// so it is kept from running here too.
 func dotenvLines(text string) []string {
 	var exports, sourced []string
 	for _, l := range strings.Split(text, "\n") {
@@ -33,7 +41,7 @@ func dotenvLines(text string) []string {
 			continue
 		}
 		name, value, ok := strings.Cut(strings.TrimPrefix(l, "export "), "=")
-		if name = strings.TrimSpace(name); !ok || !isName(name) {
+		if name = strings.TrimSpace(name); !ok || !isName(name) || !loadsCode().MatchString(name) && !envCommands[name] {
 			continue
 		}
 		word := dotenvWord(strings.TrimSpace(value))

@@ -10,11 +10,12 @@ func TestDotenvLines(t *testing.T) {
 		text string
 		want []string
 	}{
-		{"PORT=3000\nDATABASE_URL=postgres://u:p@h/db?a=1&b=2\n", []string{`export PORT="3000"`, `export DATABASE_URL="postgres://u:p@h/db?a=1&b=2"`}},
-		{"# a comment\n\nexport NAME='a $b'\nQ=\"x $HOME\" \nC=v # note\n", []string{`export NAME='a $b'`, `export Q="x $HOME"`, `export C="v"`}},
+		{"PORT=3000\nDATABASE_URL=postgres://u:p@h/db?a=1&b=2\nGITHUB_TOKEN=ghp_x\n", nil}, // they run nothing
+		{"# a comment\n\nexport PAGER='a $b'\nPATH=\"bin:$PATH\" \nNODE_OPTIONS=--max-old-space-size=4096 # note\n",
+			[]string{`export PAGER='a $b'`, `export PATH="bin:$PATH"`, `export NODE_OPTIONS="--max-old-space-size=4096"`}},
 		{"BASH_ENV=./.hook.sh\n", []string{`export BASH_ENV="./.hook.sh"`, `. "./.hook.sh"`}},
 		{"ENV=\"e.sh\"\nBASH_ENV=\n", []string{`export ENV="e.sh"`, `export BASH_ENV=""`, `. "e.sh"`}},
-		{"X=$(curl x)\nY=`id`\n", []string{`export X="\$(curl x)"`, "export Y=\"\\`id\\`\""}},
+		{"EDITOR=$(curl x)\nVISUAL=`id`\n", []string{`export EDITOR="\$(curl x)"`, "export VISUAL=\"\\`id\\`\""}},
 		{"not a line\n1X=2\n", nil},
 	} {
 		if got := dotenvLines(tt.text); !slices.Equal(got, tt.want) {
