@@ -208,7 +208,8 @@ var devcontainerLifecycle = []string{"onCreateCommand", "updateContentCommand", 
 
 // runsDevcontainer reads what devcontainer up (build, run-user-commands)
 // runs of the workspace's devcontainer.json: initializeCommand on this
-// machine, as a line of its own; the container as the docker run it is,
+// machine, as a line of its own; its Dockerfile's build as docker build;
+// the container as the docker run it is,
 // with the configuration's mounts and runArgs, running the lifecycle
 // commands; a compose-based one as docker compose up of its files.
 func (w *walker) runsDevcontainer(c *Command, args []field, cx ctx) bool {
@@ -272,6 +273,18 @@ func devcontainerLines(text, dir, confDir, sub string) []string {
 			out = append(out, strings.Join(words, " ")+" exec "+shellQuote(service)+" sh -c "+shellQuote(strings.Join(inside, "\n")))
 		}
 		return out
+	}
+	if build, _ := cfg["build"].(map[string]any); build != nil || cfg["dockerFile"] != nil {
+		// the image is built from the configuration's Dockerfile first
+		dockerfile, _ := cfg["dockerFile"].(string)
+		context := "."
+		if build != nil {
+			dockerfile, _ = build["dockerfile"].(string)
+			context, _ = build["context"].(string)
+		}
+		if dockerfile != "" {
+			out = append(out, "docker build -f "+shellQuote(path.Join(confDir, expand(dockerfile)))+" "+shellQuote(path.Join(confDir, expand(cmpOr(context, ".")))))
+		}
 	}
 	words := []string{"docker", "run", "--rm", "-v", `"$PWD":/workspaces/project`}
 	mounts, _ := cfg["mounts"].([]any)

@@ -61,6 +61,10 @@ func TestDevcontainerLines(t *testing.T) {
 			`docker compose -f 'compose.yaml' up -d`,
 			`docker compose -f 'compose.yaml' exec 'app' sh -c 'make'`,
 		}},
+		{"Dockerfile", `{"build": {"dockerfile": "Dockerfile", "context": ".."}}`, "build", []string{
+			`docker build -f '.devcontainer/Dockerfile' '.'`,
+			`docker run --rm -v "$PWD":/workspaces/project 'devcontainer'`,
+		}},
 		{"not JSON", `{"image": `, "up", nil},
 	} {
 		if got := devcontainerLines(tt.text, ".", ".devcontainer", tt.sub); !slices.Equal(got, tt.want) {
