@@ -2850,7 +2850,7 @@ func buildRecipes(prog, file, text string) []string {
 	case prog == "task" || prog == "go-task":
 		return yamlListUnder(text, "cmds", "cmd")
 	case prog == "pre-commit":
-		return yamlListUnder(text, "", "entry")
+		return append(yamlListUnder(text, "", "entry"), preCommitRemotes(text)...) // projectenvs.go
 	case baseName(file) == "composer.json" && prog == "composer":
 		return composerScripts(text)
 	case baseName(file) == "package.json" && packageRunners.has(prog):

@@ -330,11 +330,14 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		}
 	case c.Name == "git":
 		// git commit runs .git/hooks/pre-commit, which the session may
-		// have written by a means hguard does not follow
-		if !slices.ContainsFunc(w.gitHooks(args), func(h string) bool { return is(field{Word: Word{Value: h}}) }) {
-			return
+		// have written by a means hguard does not follow; every hook it
+		// runs is read, not the first found
+		for _, h := range w.gitHooks(args) {
+			if is(field{Word: Word{Value: h}}) {
+				w.runEarlier(c, file, in, shebangLang(in.Text), cx)
+			}
 		}
-		lang = shebangLang(in.Text)
+		return
 	default:
 		return
 	}
@@ -393,10 +396,11 @@ var gitRunsHooks = map[string][]string{
 }
 
 // gitHooks are the hook files a git command runs, as paths relative to
-// where it runs (or -C DIR); none when it is pointed at other hooks
-// (-c core.hooksPath=…), which git config rules judge.
+// where it runs (or -C DIR): those of -c core.hooksPath=DIR when given;
+// for git config core.hooksPath DIR, every hook there, which later
+// commands run (projectenvs.go).
 func (w *walker) gitHooks(args []field) []string {
-	dir := ""
+	dir, hooksPath := "", ""
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
@@ -406,14 +410,17 @@ func (w *walker) gitHooks(args []field) []string {
 			dir = path.Join(dir, args[i+1].Value)
 			i++
 		case v == "-c" && i+1 < len(args):
-			if strings.HasPrefix(strings.ToLower(args[i+1].Value), "core.hookspath") {
-				return nil
+			if key, val, _ := strings.Cut(args[i+1].Value, "="); strings.EqualFold(key, "core.hooksPath") {
+				hooksPath = val
 			}
 			i++
 		case v == "--git-dir" || v == "--work-tree" || strings.HasPrefix(v, "--git-dir="):
 			return nil
 		case strings.HasPrefix(v, "-"):
 		default:
+			if v == "config" {
+				return setHooks(dir, args[i+1:])
+			}
 			if len(gitRunsHooks[v]) == 0 {
 				return nil // git status runs none
 			}
@@ -421,6 +428,9 @@ func (w *walker) gitHooks(args []field) []string {
 			dirs := []string{path.Join(dir, ".git/hooks"), path.Join(dir, ".husky")}
 			if d := w.configuredHooks(dir); d != "" {
 				dirs = append(dirs, d)
+			}
+			if hooksPath != "" {
+				dirs = []string{path.Join(dir, hooksPath)}
 			}
 			var out []string
 			for _, h := range gitRunsHooks[v] {
@@ -982,7 +992,12 @@ func (w *walker) buildRunsEarlier(c *Command, prog string, args []field, cx ctx)
 			text, open := w.makeIncluded(in.Text, dir, parseMakefile(in.Text, overrides).vars)
 			w.nestedAt(c, runDir, parseMakefile(text, overrides).recipeText(goals, dynamic || open), via, cx)
 		case prog == "just": // a justfile by its name, or just -f FILE
-			for _, r := range parseJustfile(in.Text).lines(args) {
+			jf := parseJustfile(in.Text)
+			lines := jf.lines(args)
+			if jf.dotenv != "" && len(lines) > 0 {
+				lines = append(w.readDotenv(path.Join(path.Dir(f), jf.dotenv)), lines...) // projectenvs.go
+			}
+			for _, r := range lines {
 				w.nestedAt(c, runDir, r, via, cx)
 			}
 		case baseName(f) == "package.json" && packageRunners.has(prog):

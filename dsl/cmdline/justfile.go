@@ -25,6 +25,9 @@ type justfile struct {
 	// recipe is named: the backticks and shell() calls of its assignments
 	// (x := `curl …` runs though no recipe uses x).
 	loads []string
+	// dotenv is the dotenv file just loads into every recipe's
+	// environment (set dotenv-load, dotenv-filename, dotenv-path)
+	dotenv string
 	// whole is set when recipes come from elsewhere (import, mod): which a
 	// name runs is not known here.
 	whole bool
@@ -61,6 +64,7 @@ func parseJustfile(text string) *justfile {
 			}
 			continue
 		case "set":
+			jf.setDotenv(rest)
 			// set shell := ["./x.sh", "-c"]: every recipe line runs in a
 			// program of the project's
 			if name, v, ok := strings.Cut(rest, ":="); ok && strings.Contains(strings.TrimSpace(name), "shell") {

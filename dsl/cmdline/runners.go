@@ -199,6 +199,9 @@ func (w *walker) runsGiven(c *Command, args []field, cx ctx) bool {
 	if prog == "task" || prog == "go-task" {
 		return w.runsTaskfile(c, args, cx) // taskfile.go
 	}
+	if handled, ok := w.runsProjectEnv(prog, c, args, cx); ok {
+		return handled // projectenvs.go
+	}
 	r, ok := givenRunners()[prog]
 	if !ok {
 		return false
@@ -354,6 +357,7 @@ func (w *walker) runGiven(c *Command, prog, lang, name string, in Input, via str
 		}
 		return
 	case "direnv":
+		in.Text = w.direnvText(path.Dir(name), in.Text) // projectenvs.go
 		w.runText(c, in, "sh", via, cx)
 		return
 	case "crontab":

@@ -661,7 +661,11 @@ func (w *walker) runsTaskfile(c *Command, args []field, cx ctx) bool {
 	}
 	_, via, _ := w.fileInput(found)
 	via = c.Name + " " + via
-	for _, l := range tf.lines(args) {
+	lines := tf.lines(args)
+	if len(lines) > 0 {
+		lines = append(taskDotenv(read, found, text, runDir), lines...) // projectenvs.go
+	}
+	for _, l := range lines {
 		w.nestedAt(c, l.dir, l.text, via, cx)
 	}
 	if tf.limited {
