@@ -239,7 +239,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native57
 		}
-	case "(name in [\"mysqladmin\", \"mariadb-admin\"] && any(positional, lower(#) == \"shutdown\")) || (name == \"pg_ctl\" && (any(positional, # == \"kill\") || any(positional, # in [\"stop\", \"restart\"]) &&\n  (any(args, # in [\"-mi\", \"-mimmediate\", \"--mode=immediate\", \"--mode=i\"]) || any(options(\"m\", \"mode\"), # in [\"i\", \"immediate\"])))) ||\n(name in [\"mongosh\", \"mongo\"] && (join(options(\"eval\"), \";\") + \";\" + stdin.text) matches \"\\\\bshutdownServer\\\\s*\\\\(|[{,]\\\\s*[\\\"']?shutdown[\\\"']?\\\\s*:\\\\s*(1|true)\\\\b\")":
+	case "(name in [\"mysqladmin\", \"mariadb-admin\"] && any(positional, lower(#) == \"shutdown\")) || (name == \"pg_ctl\" && (any(positional, # == \"kill\") || any(positional, # in [\"stop\", \"restart\"]) &&\n  (any(args, # in [\"-mi\", \"-mimmediate\", \"--mode=immediate\", \"--mode=i\"]) || any(options(\"m\", \"mode\"), # in [\"i\", \"immediate\"])))) ||\n(name == \"pg_ctlcluster\" && any(positional, # in [\"stop\", \"restart\"]) &&\n  (hasFlag(\"force\") || any(args, # in [\"-mi\", \"-mimmediate\", \"--mode=immediate\", \"--mode=i\"]) || any(options(\"m\", \"mode\"), # in [\"i\", \"immediate\"]))) ||\n(name in [\"mongosh\", \"mongo\"] && (join(options(\"eval\"), \";\") + \";\" + stdin.text) matches \"\\\\bshutdownServer\\\\s*\\\\(|[{,]\\\\s*[\\\"']?shutdown[\\\"']?\\\\s*:\\\\s*(1|true)\\\\b\")":
 		if scope == "command" {
 			return native58
 		}
@@ -1287,7 +1287,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native319
 		}
-	case "agent && pos(0) == \"configure\" && pos(1) == \"set\" && len(positional) > 2 && lower(positional[2]) matches \"^([a-z0-9_-]+\\\\.)?(aws_access_key_id|aws_secret_access_key|aws_session_token|credential_process|role_arn|source_profile|sso_start_url|sso_account_id|sso_role_name)$\"":
+	case "agent && pos(0) == \"configure\" && pos(1) == \"set\" && len(positional) > 2 && lower(positional[2]) matches \"^([a-z0-9_-]+\\\\.)*(aws_access_key_id|aws_secret_access_key|aws_session_token|credential_process|role_arn|source_profile|sso_start_url|sso_account_id|sso_role_name)$\"":
 		if scope == "command" {
 			return native320
 		}
@@ -2253,7 +2253,7 @@ var nativeRegexps = [807]lazyRegexp{
 	{src: "^\"?\\$"},
 	{src: "\\b(kubectl|oc|k)\\s[^|;&\\n]*\\bget\\s+(secrets?|secret/)"},
 	{src: "^(yaml|json|jsonpath|go-template|template|custom-columns)"},
-	{src: "^([a-z0-9_-]+\\.)?(aws_access_key_id|aws_secret_access_key|aws_session_token|credential_process|role_arn|source_profile|sso_start_url|sso_account_id|sso_role_name)$"},
+	{src: "^([a-z0-9_-]+\\.)*(aws_access_key_id|aws_secret_access_key|aws_session_token|credential_process|role_arn|source_profile|sso_start_url|sso_account_id|sso_role_name)$"},
 	{src: "=([0-9]{1,3}\\.){3}[0-9]{1,3}(:[0-9]+)?/"},
 	{src: "=(127\\.|10\\.|192\\.168\\.|172\\.(1[6-9]|2[0-9]|3[01])\\.)"},
 	{src: "^(--?[a-z-]+=)?((git\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)"},
@@ -4177,7 +4177,7 @@ func native57(env any) bool {
 // native58 is the condition of database-server-stop.
 func native58(env any) bool {
 	e := env.(*CommandEnv)
-	return (((in(e.Name, "mysqladmin", "mariadb-admin") &&
+	return ((((in(e.Name, "mysqladmin", "mariadb-admin") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (strings.ToLower(p0) == "shutdown")
 		})) ||
@@ -4194,6 +4194,17 @@ func native58(env any) bool {
 						anyOf(e.Options("m", "mode"), func(p0 string) bool {
 							return in(p0, "i", "immediate")
 						})))))) ||
+		(((e.Name == "pg_ctlcluster") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return in(p0, "stop", "restart")
+			})) &&
+			((e.HasFlag("force") ||
+				anyOf(e.Args, func(p0 string) bool {
+					return in(p0, "-mi", "-mimmediate", "--mode=immediate", "--mode=i")
+				})) ||
+				anyOf(e.Options("m", "mode"), func(p0 string) bool {
+					return in(p0, "i", "immediate")
+				})))) ||
 		(in(e.Name, "mongosh", "mongo") &&
 			matchReAny(&nativeRegexps[111], "shutdownserver\x00shutdown", ((strings.Join(e.Options("eval"), ";")+";")+e.Stdin.Text))))
 }
