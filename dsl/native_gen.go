@@ -239,11 +239,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native57
 		}
-	case "let localTest = localTestDatabase(name, args, stdin.text) && (len(via) == 0 || len(via) == 1 && via[0] matches \"^(ba|da|z|k|mk|a)?sh -c$\" && line matches \"^\\\\s*(\\\\S*/)?(ba|da|z|k|mk|a)?sh\\\\s+-[a-zA-Z]*c[a-zA-Z]*\\\\s+('[^']*'|\\\"([^\\\"\\\\\\\\]|\\\\\\\\.)*\\\"|\\\\\\\\.|[\\\\w./:=@%+,-])+\\\\s*$\" && !(line matches \"\\\\b(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)=\")) &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$|^kubectl exec\\\\b\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\nname == \"dropdb\" && !localTest || name == \"dropuser\" || name == \"pg_dropcluster\" && len(positional) > 0 && !hasFlag(\"help\") || name in [\"pg_resetwal\", \"pg_resetxlog\"] && !hasFlag(\"n\", \"dry-run\", \"help\", \"V\", \"version\") || (name == \"mysqladmin\" && any(positional, lower(#) == \"drop\") && !localTest) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\" ||\n  any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"])) ||\n  any(positional, upper(#) == \"SHUTDOWN\") && any(positional, upper(#) == \"NOSAVE\") ||\n  any(positional, upper(#) == \"CLUSTER\") && any(positional, upper(#) == \"RESET\") ||\n  any(positional, upper(#) == \"DEBUG\") && any(positional, upper(#) in [\"SEGFAULT\", \"CRASH-AND-RECOVER\", \"RELOAD\", \"FLUSHALL\"])))":
+	case "let localTest = localTestDatabase(name, args, stdin.text) && (len(via) == 0 || len(via) == 1 && via[0] matches \"^(ba|da|z|k|mk|a)?sh -c$\" && line matches \"^\\\\s*(\\\\S*/)?(ba|da|z|k|mk|a)?sh\\\\s+-[a-zA-Z]*c[a-zA-Z]*\\\\s+('[^']*'|\\\"([^\\\"\\\\\\\\]|\\\\\\\\.)*\\\"|\\\\\\\\.|[\\\\w./:=@%+,-])+\\\\s*$\" && !(line matches \"\\\\b(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)=\")) &&\n  all(wrappers, !(# contains \" \") || # matches \"^(docker|podman|nerdctl) (compose )?exec$|^(docker|podman)-compose exec$|^kubectl exec\\\\b\") &&\n  !any(keys(assigns ?? {}), # matches \"^(PG(HOST|HOSTADDR|SERVICE|SERVICEFILE|DATABASE)|MYSQL_HOST|DATABASE_URL)$\");\nname == \"dropdb\" && !localTest || name == \"dropuser\" || name == \"pg_dropcluster\" && len(positional) > 0 && !hasFlag(\"help\") || name in [\"pg_resetwal\", \"pg_resetxlog\"] && !hasFlag(\"n\", \"dry-run\", \"help\", \"V\", \"version\") || (name == \"mysqladmin\" && any(positional, lower(#) == \"drop\") && !localTest) || (name in [\"redis-cli\", \"valkey-cli\", \"keydb-cli\"] && (any(positional, upper(#) in [\"FLUSHALL\", \"FLUSHDB\"]) ||\n  (any(positional, upper(#) in [\"EVAL\", \"EVAL_RO\", \"SCRIPT\", \"FUNCTION\"]) && any(positional, # matches \"(?i)\\\\b(flushall|flushdb)\\\\b\")) ||\n  stdin.text matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\" ||\n  any(stdin.args, # matches \"(?i)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  any(redirects, #.target matches \"(?im)^\\\\s*(flushall|flushdb|shutdown\\\\s+nosave|cluster\\\\s+reset|debug\\\\s+segfault)\\\\b\") ||\n  (any(positional, upper(#) in [\"CONFIG\"]) && any(positional, upper(#) == \"SET\") && any(positional, lower(#) in [\"dir\", \"dbfilename\"])) ||\n  any(positional, upper(#) == \"SHUTDOWN\") && any(positional, upper(#) == \"NOSAVE\") ||\n  any(positional, upper(#) == \"CLUSTER\") && any(positional, upper(#) == \"RESET\") ||\n  any(positional, upper(#) == \"DEBUG\") && any(positional, upper(#) in [\"SEGFAULT\", \"CRASH-AND-RECOVER\", \"RELOAD\", \"FLUSHALL\"]) ||\n  any(positional, upper(#) in [\"DEL\", \"UNLINK\"]) && unfolded matches \"(?i)\\\\b(redis|valkey|keydb)-cli\\\\b[^|;&\\\\n]*(\\\\skeys\\\\s+(\\\\*|'\\\\*'|\\\"\\\\*\\\")|\\\\s--scan(\\\\s+--pattern\\\\s+(\\\\*|'\\\\*'|\\\"\\\\*\\\"))?)\\\\s*($|[|;&)`\\\\n])\")) ||\nname == \"memcflush\" && !hasFlag(\"help\", \"version\") || name in [\"nc\", \"ncat\", \"netcat\", \"telnet\"] && (stdin.text + \"\\n\" + join(stdin.args, \"\\n\")) matches \"(?im)^\\\\s*flush_all\\\\b\"":
 		if scope == "command" {
 			return native58
 		}
-	case "(name in [\"mysqladmin\", \"mariadb-admin\"] && any(positional, lower(#) == \"shutdown\")) || (name == \"pg_ctl\" && (any(positional, # == \"kill\") || any(positional, # in [\"stop\", \"restart\"]) &&\n  (any(args, # in [\"-mi\", \"-mimmediate\", \"--mode=immediate\", \"--mode=i\"]) || any(options(\"m\", \"mode\"), # in [\"i\", \"immediate\"])))) ||\n(name in [\"mongosh\", \"mongo\"] && (join(options(\"eval\"), \";\") + \";\" + stdin.text) matches \"\\\\bshutdownServer\\\\s*\\\\(|[{,]\\\\s*[\\\"']?shutdown[\\\"']?\\\\s*:\\\\s*(1|true)\\\\b\")":
+	case "(name in [\"mysqladmin\", \"mariadb-admin\"] && any(positional, lower(#) == \"shutdown\")) || (name == \"pg_ctl\" && (any(positional, # == \"kill\") || any(positional, # in [\"stop\", \"restart\"]) &&\n  (any(args, # in [\"-mi\", \"-mimmediate\", \"--mode=immediate\", \"--mode=i\"]) || any(options(\"m\", \"mode\"), # in [\"i\", \"immediate\"])))) ||\n(name == \"pg_ctlcluster\" && any(positional, # in [\"stop\", \"restart\"]) &&\n  (hasFlag(\"force\") || any(args, # in [\"-mi\", \"-mimmediate\", \"--mode=immediate\", \"--mode=i\"]) || any(options(\"m\", \"mode\"), # in [\"i\", \"immediate\"]))) ||\n(name in [\"mongosh\", \"mongo\"] && (join(options(\"eval\"), \";\") + \";\" + stdin.text) matches \"\\\\bshutdownServer\\\\s*\\\\(|[{,]\\\\s*[\\\"']?shutdown[\\\"']?\\\\s*:\\\\s*(1|true)\\\\b\")":
 		if scope == "command" {
 			return native59
 		}
@@ -251,1428 +251,1468 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native60
 		}
-	case "let sql = join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\", \"init-command\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\"); sql matches \"(?is)\\\\binto\\\\s+(out|dump)file\\\\b|\\\\bcopy\\\\b.*\\\\bto\\\\s+[\\\"']/\" && (sql matches \"(?is)(<\\\\?(php|=)|<%|#!\\\\s*/|<script\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bshell_exec\\\\s*\\\\(|\\\\bpassthru\\\\s*\\\\(|\\\\beval\\\\s*\\\\(|Runtime\\\\.getRuntime)\" ||\n  sql matches \"(?is)\\\\b(into\\\\s+(out|dump)file|to)\\\\s+[\\\"'`][^\\\"'`]*(\\\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|pl|py|sh|shtml|htaccess)|/(www|htdocs|html|public_html|wwwroot|webapps|cgi-bin)/[^\\\"'`]*)[\\\"'`]\")":
+	case "let remote = \"(?i)^\\\\$|[a-z0-9-]\\\\.[a-z]{2,}|\\\\bprod|\\\\bprd\\\\b|\\\\blive\\\\b\"; let local = \"(?i)(^|[/@=\\\\s])(localhost|127\\\\.0\\\\.0\\\\.1|\\\\[?::1\\\\]?)([:/\\\\s]|$)\"; !localTestDatabase(name, args, \"\") && ( name == \"mongorestore\" && hasFlag(\"drop\") && any(options(\"uri\", \"host\", \"h\"), # matches remote && !(# matches local)) || name == \"pg_restore\" && hasFlag(\"c\", \"clean\") && any(options(\"d\", \"dbname\", \"host\", \"h\"), # matches remote && !(# matches local)))":
 		if scope == "command" {
 			return native61
 		}
-	case "!(name in [\"mke2fs\", \"mkfs.ext2\", \"mkfs.ext3\", \"mkfs.ext4\", \"mkntfs\", \"mkfs.ntfs\"] && hasFlag(\"n\", \"no-action\")) && (any(positional, isRawDevice(#)) || dynamic || (len(positional) == 0 && !hasFlag(\"help\", \"h\", \"V\", \"version\")))":
+	case "let sql = join(options(\"c\", \"command\", \"e\", \"execute\", \"sql\"), \";\") + \";\" + stdin.text + \";\" + join(stdin.args, \";\") + \";\" + join(map(redirects, #.target), \";\"); sql matches \"(?i)\\\\bset\\\\s+((global|persist)\\\\s+|@@(global|persist)\\\\.)(general_log|server_audit_logging|audit_log_[a-z_]+)\\\\s*(=|to)\\\\s*['\\\"]?(off|0|false|none)\\\\b\" || sql matches \"(?i)\\\\bset\\\\s+(session\\\\s+|@@session\\\\.|@@)?sql_log_bin\\\\s*=\\\\s*['\\\"]?(off|0|false)\\\\b\" || sql matches \"(?i)\\\\balter\\\\s+(system|database\\\\s+\\\\S+|role\\\\s+\\\\S+)\\\\s+set\\\\s+(log_statement|pgaudit\\\\.log)\\\\s*(=|to)\\\\s*'?none\\\\b\"":
 		if scope == "command" {
 			return native62
 		}
-	case "any(outputs, isBlockDevice(#))":
+	case "let webRoot = \"(^|/)(var/www|srv/www|srv/http|usr/share/nginx/html|public_html|htdocs|wwwroot)(/|$)\"; name != \"sqlite3\" && (any(outputs, # matches webRoot) || any(options(\"r\", \"result-file\", \"f\", \"file\", \"o\", \"out\", \"archive\"), # matches webRoot)) || name == \"sqlite3\" && any(positional, # matches \"(?i)^\\\\.dump\\\\b\") && any(outputs, # matches webRoot)":
 		if scope == "command" {
 			return native63
 		}
-	case "name != \"dd\" && any(outputs, isBlockDevice(#))":
+	case "let sql = join(options(\"c\", \"command\", \"e\", \"execute\", \"query\", \"q\", \"eval\", \"sql\", \"init-command\"), \";\") + \";\" + join(positional, \";\") + \";\" + stdin.text + \";\" + join(map(redirects, #.target), \";\"); sql matches \"(?is)\\\\binto\\\\s+(out|dump)file\\\\b|\\\\bcopy\\\\b.*\\\\bto\\\\s+[\\\"']/\" && (sql matches \"(?is)(<\\\\?(php|=)|<%|#!\\\\s*/|<script\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bshell_exec\\\\s*\\\\(|\\\\bpassthru\\\\s*\\\\(|\\\\beval\\\\s*\\\\(|Runtime\\\\.getRuntime)\" ||\n  sql matches \"(?is)\\\\b(into\\\\s+(out|dump)file|to)\\\\s+[\\\"'`][^\\\"'`]*(\\\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|pl|py|sh|shtml|htaccess)|/(www|htdocs|html|public_html|wwwroot|webapps|cgi-bin)/[^\\\"'`]*)[\\\"'`]\")":
 		if scope == "command" {
 			return native64
 		}
-	case "(name == \"dd\" && any(args, # startsWith \"if=\" && isBlockDevice(#[3:]))) || (name != \"dd\" && any(positional, isBlockDevice(#)))":
+	case "!(name in [\"mke2fs\", \"mkfs.ext2\", \"mkfs.ext3\", \"mkfs.ext4\", \"mkntfs\", \"mkfs.ntfs\"] && hasFlag(\"n\", \"no-action\")) && (any(positional, isRawDevice(#)) || dynamic || (len(positional) == 0 && !hasFlag(\"help\", \"h\", \"V\", \"version\")))":
 		if scope == "command" {
 			return native65
 		}
-	case "any(positional, isRawDevice(#)) && !(name in [\"fdisk\", \"sfdisk\", \"gdisk\"] && hasFlag(\"l\", \"list\", \"s\", \"show-size\", \"d\", \"dump\", \"J\", \"json\", \"V\", \"verify\", \"g\", \"show-geometry\")) && !(name == \"parted\" && hasFlag(\"l\", \"list\")) && !(name == \"sfdisk\" && hasFlag(\"backup-pt-sectors\", \"list-types\", \"T\", \"list-free\", \"F\", \"disk-id\", \"part-label\", \"part-type\", \"part-uuid\", \"part-attrs\") && !any(args, # matches \"^--part-(label|type|uuid|attrs)$\") && len(positional) < 2) && !(name == \"sgdisk\" && hasFlag(\"p\", \"print\", \"i\", \"info\", \"v\", \"verify\", \"b\", \"backup\", \"O\", \"print-mbr\", \"L\", \"list-types\", \"P\", \"pretend\") && !hasFlag(\"o\", \"clear\", \"Z\", \"zap-all\", \"z\", \"zap\", \"n\", \"new\", \"d\", \"delete\", \"g\", \"mbrtogpt\", \"l\", \"load-backup\", \"R\", \"replicate\", \"t\", \"typecode\", \"c\", \"change-name\", \"x\", \"attributes\", \"e\", \"move-second-header\", \"G\", \"randomize-guids\", \"m\", \"gpttombr\")) && !(name == \"parted\" && all(args, # in [\"print\", \"p\", \"-l\", \"--list\", \"-s\", \"--script\", \"-m\", \"--machine\", \"unit\", \"s\", \"B\", \"kB\", \"MB\", \"GB\", \"TB\", \"KiB\", \"MiB\", \"GiB\", \"TiB\", \"%\", \"cyl\", \"chs\", \"compact\", \"free\", \"list\", \"all\", \"devices\", \"quit\", \"q\", \"help\", \"version\", \"select\"] || isRawDevice(#))) && !(name == \"wipefs\" && !hasFlag(\"a\", \"all\", \"o\", \"offset\") || name == \"wipefs\" && hasFlag(\"n\", \"no-act\")) && !(name == \"hdparm\" && !hasFlag(\"security-erase\", \"security-erase-enhanced\", \"trim-sector-ranges\", \"write-sector\", \"fibmap\", \"make-bad-sector\", \"dco-restore\", \"security-set-pass\")) && !(name == \"sdparm\" && !hasFlag(\"command\", \"C\"))":
+	case "any(outputs, isBlockDevice(#))":
 		if scope == "command" {
 			return native66
 		}
-	case "(name == \"cryptsetup\" && any(positional, lower(#) in [\"luksformat\", \"erase\", \"lukserase\", \"reencrypt\"]) || name == \"cryptsetup\" && pos(0) in [\"luksKillSlot\", \"luksRemoveKey\"]) || (name == \"zpool\" && pos(0) in [\"destroy\", \"labelclear\"]) || (name == \"zpool\" && pos(0) in [\"create\", \"add\", \"attach\", \"replace\"] && hasFlag(\"f\", \"force\") && any(positional[1:], isRawDevice(#) || !(# contains \"/\") && isRawDevice(\"/dev/\" + #))) || (name in [\"lvremove\", \"vgremove\", \"pvremove\", \"lvreduce\"] && len(positional) > 0) || (name == \"mdadm\" && hasFlag(\"zero-superblock\", \"kill-subarray\")) || (name == \"mdadm\" && hasFlag(\"create\", \"C\") && len(filter(positional, isRawDevice(#))) > 1) || (name == \"lvresize\" && join(args, \" \") matches \"(^|\\\\s)(-L|-l|--size|--extents)(\\\\s+|=)?-[0-9]\") || (name == \"lvresize\" && !hasFlag(\"r\", \"resizefs\") && join(args, \" \") matches \"(^|\\\\s)(-L|-l|--size|--extents)(\\\\s+|=)?[0-9]\") || (name == \"nvme\" && pos(0) in [\"format\", \"sanitize\", \"delete-ns\", \"format-nvm\"]) || (name == \"badblocks\" && hasFlag(\"w\") && any(positional, isRawDevice(#))) || (name == \"flashrom\" && hasFlag(\"w\", \"write\", \"E\", \"erase\")) || (name in [\"shred\", \"scrub\", \"wipe\", \"srm\"] && any(positional, isRawDevice(#))) || (name == \"dmsetup\" && pos(0) in [\"remove_all\", \"wipe_table\"]) || (name in [\"sg_format\", \"sg_sanitize\", \"sg_unmap\", \"sg_write_same\"] && any(positional, isRawDevice(#)) && !hasFlag(\"h\", \"help\")) || (name == \"fallocate\" && hasFlag(\"p\", \"punch-hole\", \"z\", \"zero-range\", \"c\", \"collapse-range\", \"i\", \"insert-range\") && any(positional, isRawDevice(#))) || (name == \"diskutil\" && any(positional, # in [\"eraseDisk\", \"eraseVolume\", \"zeroDisk\", \"randomDisk\", \"secureErase\", \"partitionDisk\", \"reformat\", \"apfs\"]) && !any(positional, # in [\"list\", \"info\"])) || (name in [\"pvcreate\", \"vgcreate\", \"vgextend\"] && (any(flags, # matches \"^-[a-zA-Z]*[fy]\") || hasFlag(\"force\", \"yes\")) && any(positional, isRawDevice(#))) || (name == \"btrfs\" && (pos(0) == \"device\" && pos(1) == \"add\" || pos(0) == \"replace\" && pos(1) == \"start\") && hasFlag(\"f\", \"force\") && any(positional, isRawDevice(#))) || (name == \"btrfs\" && pos(0) == \"device\" && pos(1) == \"remove\" || name == \"btrfs\" && pos(0) == \"subvolume\" && pos(1) == \"delete\" && any(positional[2:], isRoot(#)))":
+	case "name != \"dd\" && any(outputs, isBlockDevice(#))":
 		if scope == "command" {
 			return native67
 		}
-	case "name == \"btrfs\" && pos(0) in [\"filesystem\", \"fi\", \"files\"] && pos(1) == \"resize\" && !hasFlag(\"help\") &&\n  !any(positional[2:], # matches \"^([0-9]+:)?(\\\\+[0-9].*|max)$\") ||\nany(positional, isRawDevice(#)) && ( name in [\"fsck\", \"fsck.xfs\", \"fsck.btrfs\", \"fsck.vfat\", \"fsck.fat\", \"fsck.exfat\", \"dosfsck\"] && !hasFlag(\"n\", \"N\") || name in [\"e2fsck\", \"fsck.ext2\", \"fsck.ext3\", \"fsck.ext4\"] && hasFlag(\"y\", \"p\", \"a\", \"D\", \"c\", \"E\", \"k\", \"l\", \"L\") || name == \"xfs_repair\" && !hasFlag(\"n\") || name == \"btrfs\" && (pos(0) == \"check\" && hasFlag(\"repair\", \"init-csum-tree\", \"init-extent-tree\") || pos(0) == \"rescue\" && pos(1) in [\"zero-log\", \"chunk-recover\", \"super-recover\", \"fix-device-size\"]) || name == \"tune2fs\" && hasFlag(\"O\", \"U\", \"I\", \"f\", \"j\", \"J\") || name == \"resize2fs\" && !hasFlag(\"P\") && (len(positional) > 1 || hasFlag(\"M\", \"b\", \"s\")))":
+	case "(name == \"dd\" && any(args, # startsWith \"if=\" && isBlockDevice(#[3:]))) || (name != \"dd\" && any(positional, isBlockDevice(#)))":
 		if scope == "command" {
 			return native68
 		}
-	case "pos(0) == \"destroy\" || pos(0) == \"rollback\" && hasFlag(\"r\", \"R\")":
+	case "any(positional, isRawDevice(#)) && !(name in [\"fdisk\", \"sfdisk\", \"gdisk\"] && hasFlag(\"l\", \"list\", \"s\", \"show-size\", \"d\", \"dump\", \"J\", \"json\", \"V\", \"verify\", \"g\", \"show-geometry\")) && !(name == \"parted\" && hasFlag(\"l\", \"list\")) && !(name == \"sfdisk\" && hasFlag(\"backup-pt-sectors\", \"list-types\", \"T\", \"list-free\", \"F\", \"disk-id\", \"part-label\", \"part-type\", \"part-uuid\", \"part-attrs\") && !any(args, # matches \"^--part-(label|type|uuid|attrs)$\") && len(positional) < 2) && !(name == \"sgdisk\" && hasFlag(\"p\", \"print\", \"i\", \"info\", \"v\", \"verify\", \"b\", \"backup\", \"O\", \"print-mbr\", \"L\", \"list-types\", \"P\", \"pretend\") && !hasFlag(\"o\", \"clear\", \"Z\", \"zap-all\", \"z\", \"zap\", \"n\", \"new\", \"d\", \"delete\", \"g\", \"mbrtogpt\", \"l\", \"load-backup\", \"R\", \"replicate\", \"t\", \"typecode\", \"c\", \"change-name\", \"x\", \"attributes\", \"e\", \"move-second-header\", \"G\", \"randomize-guids\", \"m\", \"gpttombr\")) && !(name == \"parted\" && all(args, # in [\"print\", \"p\", \"-l\", \"--list\", \"-s\", \"--script\", \"-m\", \"--machine\", \"unit\", \"s\", \"B\", \"kB\", \"MB\", \"GB\", \"TB\", \"KiB\", \"MiB\", \"GiB\", \"TiB\", \"%\", \"cyl\", \"chs\", \"compact\", \"free\", \"list\", \"all\", \"devices\", \"quit\", \"q\", \"help\", \"version\", \"select\"] || isRawDevice(#))) && !(name == \"wipefs\" && !hasFlag(\"a\", \"all\", \"o\", \"offset\") || name == \"wipefs\" && hasFlag(\"n\", \"no-act\")) && !(name == \"hdparm\" && !hasFlag(\"security-erase\", \"security-erase-enhanced\", \"trim-sector-ranges\", \"write-sector\", \"fibmap\", \"make-bad-sector\", \"dco-restore\", \"security-set-pass\")) && !(name == \"sdparm\" && !hasFlag(\"command\", \"C\"))":
 		if scope == "command" {
 			return native69
 		}
-	case "pos(0) in [\"subvolume\", \"subvol\", \"sub\", \"su\"] && pos(1) in [\"delete\", \"del\", \"de\"]":
+	case "(name == \"cryptsetup\" && any(positional, lower(#) in [\"luksformat\", \"erase\", \"lukserase\", \"reencrypt\"]) || name == \"cryptsetup\" && pos(0) in [\"luksKillSlot\", \"luksRemoveKey\"]) || (name == \"zpool\" && pos(0) in [\"destroy\", \"labelclear\"]) || (name == \"zpool\" && pos(0) in [\"create\", \"add\", \"attach\", \"replace\"] && hasFlag(\"f\", \"force\") && any(positional[1:], isRawDevice(#) || !(# contains \"/\") && isRawDevice(\"/dev/\" + #))) || (name in [\"lvremove\", \"vgremove\", \"pvremove\", \"lvreduce\"] && len(positional) > 0) || (name == \"mdadm\" && hasFlag(\"zero-superblock\", \"kill-subarray\")) || (name == \"mdadm\" && hasFlag(\"create\", \"C\") && len(filter(positional, isRawDevice(#))) > 1) || (name == \"lvresize\" && join(args, \" \") matches \"(^|\\\\s)(-L|-l|--size|--extents)(\\\\s+|=)?-[0-9]\") || (name == \"lvresize\" && !hasFlag(\"r\", \"resizefs\") && join(args, \" \") matches \"(^|\\\\s)(-L|-l|--size|--extents)(\\\\s+|=)?[0-9]\") || (name == \"nvme\" && pos(0) in [\"format\", \"sanitize\", \"delete-ns\", \"format-nvm\"]) || (name == \"badblocks\" && hasFlag(\"w\") && any(positional, isRawDevice(#))) || (name == \"flashrom\" && hasFlag(\"w\", \"write\", \"E\", \"erase\")) || (name in [\"shred\", \"scrub\", \"wipe\", \"srm\"] && any(positional, isRawDevice(#))) || (name == \"dmsetup\" && pos(0) in [\"remove_all\", \"wipe_table\"]) || (name in [\"sg_format\", \"sg_sanitize\", \"sg_unmap\", \"sg_write_same\"] && any(positional, isRawDevice(#)) && !hasFlag(\"h\", \"help\")) || (name == \"fallocate\" && hasFlag(\"p\", \"punch-hole\", \"z\", \"zero-range\", \"c\", \"collapse-range\", \"i\", \"insert-range\") && any(positional, isRawDevice(#))) || (name == \"diskutil\" && any(positional, # in [\"eraseDisk\", \"eraseVolume\", \"zeroDisk\", \"randomDisk\", \"secureErase\", \"partitionDisk\", \"reformat\", \"apfs\"]) && !any(positional, # in [\"list\", \"info\"])) || (name in [\"pvcreate\", \"vgcreate\", \"vgextend\"] && (any(flags, # matches \"^-[a-zA-Z]*[fy]\") || hasFlag(\"force\", \"yes\")) && any(positional, isRawDevice(#))) || (name == \"btrfs\" && (pos(0) == \"device\" && pos(1) == \"add\" || pos(0) == \"replace\" && pos(1) == \"start\") && hasFlag(\"f\", \"force\") && any(positional, isRawDevice(#))) || (name == \"btrfs\" && pos(0) == \"device\" && pos(1) == \"remove\" || name == \"btrfs\" && pos(0) == \"subvolume\" && pos(1) == \"delete\" && any(positional[2:], isRoot(#)))":
 		if scope == "command" {
 			return native70
 		}
-	case "any(outputs, isRawDevice(#) && !isBlockDevice(#)) || (name == \"dd\" && any(args, # startsWith \"of=\" && isRawDevice(#[3:]) && !isBlockDevice(#[3:])))":
+	case "name == \"btrfs\" && pos(0) in [\"filesystem\", \"fi\", \"files\"] && pos(1) == \"resize\" && !hasFlag(\"help\") &&\n  !any(positional[2:], # matches \"^([0-9]+:)?(\\\\+[0-9].*|max)$\") ||\nany(positional, isRawDevice(#)) && ( name in [\"fsck\", \"fsck.xfs\", \"fsck.btrfs\", \"fsck.vfat\", \"fsck.fat\", \"fsck.exfat\", \"dosfsck\"] && !hasFlag(\"n\", \"N\") || name in [\"e2fsck\", \"fsck.ext2\", \"fsck.ext3\", \"fsck.ext4\"] && hasFlag(\"y\", \"p\", \"a\", \"D\", \"c\", \"E\", \"k\", \"l\", \"L\") || name == \"xfs_repair\" && !hasFlag(\"n\") || name == \"btrfs\" && (pos(0) == \"check\" && hasFlag(\"repair\", \"init-csum-tree\", \"init-extent-tree\") || pos(0) == \"rescue\" && pos(1) in [\"zero-log\", \"chunk-recover\", \"super-recover\", \"fix-device-size\"]) || name == \"tune2fs\" && hasFlag(\"O\", \"U\", \"I\", \"f\", \"j\", \"J\") || name == \"resize2fs\" && !hasFlag(\"P\") && (len(positional) > 1 || hasFlag(\"M\", \"b\", \"s\")))":
 		if scope == "command" {
 			return native71
 		}
-	case "any(args, # matches \"^(if=)?/proc/(self|[0-9]+|\\\\$\\\\([^)]*\\\\)|\\\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$\" || # matches \"^(if=)?/dev/k?mem$\") || any(redirects, #.target matches \"^/proc/(self|[0-9]+|\\\\$\\\\([^)]*\\\\)|\\\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$\" || #.target matches \"^/dev/k?mem$\")":
+	case "pos(0) == \"destroy\" || pos(0) == \"rollback\" && hasFlag(\"r\", \"R\")":
 		if scope == "command" {
 			return native72
 		}
-	case "(name == \"yes\" && any(outputs, (!(# startsWith \"/dev/\") || # startsWith \"/dev/shm/\"))) || (name in [\"cat\", \"pv\"] && any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && any(outputs, (!(# startsWith \"/dev/\") || # startsWith \"/dev/shm/\"))) || (name == \"dd\" && any(args, # in [\"if=/dev/zero\", \"if=/dev/urandom\", \"if=/dev/random\"]) && any(args, # startsWith \"of=\" && (!(# startsWith \"of=/dev/\") || # startsWith \"of=/dev/shm/\")) &&\n  (!any(args, # startsWith \"count=\") || any(args, # matches \"^bs=[0-9]+[Tt]\") ||\n    !any(args, # matches \"^of=.*(?i)(swap|\\\\.(img|raw|iso|qcow2|vhdx?|vmdk|bin)$)\") && (any(args, # matches \"^bs=1?[Gg]\") && any(args, # matches \"^count=([2-9][0-9]|[0-9]{3,})$\") || any(args, # matches \"^bs=1?[Mm]\") && any(args, # matches \"^count=([2-9][0-9]{4}|[0-9]{6,})$\")) ||\n    any(args, # matches \"^bs=[0-9]+[Gg]\") && any(args, # matches \"^count=[0-9]{3,}\") || any(args, # matches \"^bs=[0-9]+[Mm]\") && any(args, # matches \"^count=[0-9]{6,}\"))) ||\n(name == \"head\" && any(options(\"c\", \"bytes\"), # matches \"^([2-9][0-9]|[0-9]{3,})[Gg]|^[0-9]+[TtPpEe]\") && any(outputs, (!(# startsWith \"/dev/\") || # startsWith \"/dev/shm/\") && !(# matches \"(?i)(swap|\\\\.(img|raw|iso|qcow2|vhdx?|vmdk)$)\"))) || (name == \"fallocate\" && any(options(\"l\", \"length\"), # matches \"^[0-9]{3,}[Gg]|^[0-9]+[TtPpEe]\"))":
+	case "pos(0) in [\"subvolume\", \"subvol\", \"sub\", \"su\"] && pos(1) in [\"delete\", \"del\", \"de\"]":
 		if scope == "command" {
 			return native73
 		}
-	case "(name == \"mount\" && any(options(\"o\", \"options\"), # matches \"(^|,)remount(,|$)\") && (len(positional) == 0 || any(positional, isRoot(#) || cleanPath(#) in [\"/usr\", \"/etc\", \"/var\", \"/boot\", \"/home\", \"/opt\", \"/srv\"]))) || (name == \"umount\" && any(positional, isRoot(#) || cleanPath(#) in [\"/usr\", \"/etc\", \"/var\", \"/boot\", \"/boot/efi\", \"/home\", \"/opt\", \"/srv\", \"/proc\", \"/sys\", \"/dev\", \"/run\"] || isHome(#))) || (name == \"swapoff\" && (hasFlag(\"a\", \"all\") || len(positional) > 0))":
+	case "any(outputs, isRawDevice(#) && !isBlockDevice(#)) || (name == \"dd\" && any(args, # startsWith \"of=\" && isRawDevice(#[3:]) && !isBlockDevice(#[3:])))":
 		if scope == "command" {
 			return native74
 		}
-	case "any(positional, # matches \"^/dev/[^ ]*(\\\\$|`)\") || name == \"dd\" && any(args, # matches \"^of=/dev/[^ ]*(\\\\$|`)\") || (name == \"wipefs\" && hasFlag(\"a\", \"all\") && !hasFlag(\"n\", \"no-act\") || name == \"blkdiscard\" || name == \"sgdisk\" && hasFlag(\"Z\", \"zap-all\", \"z\", \"zap\", \"o\", \"clear\")) &&\n  (any(positional, # matches \"^\\\"?(\\\\$|`)\") || len(positional) == 0 && \"xargs\" in wrappers)":
+	case "any(args, # matches \"^(if=)?/proc/(self|[0-9]+|\\\\$\\\\([^)]*\\\\)|\\\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$\" || # matches \"^(if=)?/dev/k?mem$\") || any(redirects, #.target matches \"^/proc/(self|[0-9]+|\\\\$\\\\([^)]*\\\\)|\\\\$[A-Za-z_{][A-Za-z0-9_}]*)/mem$\" || #.target matches \"^/dev/k?mem$\")":
 		if scope == "command" {
 			return native75
 		}
-	case "!hasFlag(\"help\", \"h\") && ( name == \"ceph\" && (pos(0) == \"osd\" && (pos(1) == \"pool\" && pos(2) in [\"delete\", \"rm\"] || pos(1) in [\"destroy\", \"purge\", \"rm\", \"crush\"] && (pos(1) != \"crush\" || pos(2) in [\"remove\", \"rm\", \"unlink\"])) ||\n  pos(0) == \"fs\" && pos(1) in [\"rm\", \"fail\"] || pos(0) == \"mon\" && pos(1) in [\"remove\", \"rm\"]) ||\nname == \"gluster\" && pos(0) == \"volume\" && pos(1) in [\"delete\", \"stop\", \"remove-brick\", \"reset\"] || name == \"rados\" && (pos(0) in [\"rmpool\", \"purge\"] || hasFlag(\"p\", \"pool\") && pos(0) == \"cleanup\") || name == \"rbd\" && (pos(0) in [\"rm\", \"remove\", \"purge\"] || pos(0) == \"trash\" && pos(1) in [\"purge\", \"rm\", \"remove\"] || pos(0) == \"snap\" && pos(1) in [\"purge\", \"rm\", \"remove\"]) || name == \"virsh\" && (pos(0) in [\"vol-delete\", \"vol-wipe\", \"pool-delete\"] || pos(0) == \"undefine\" && any(args, # matches \"^--(remove-all-storage|storage|wipe-storage)(=|$)\")))":
+	case "(name == \"yes\" && any(outputs, (!(# startsWith \"/dev/\") || # startsWith \"/dev/shm/\"))) || (name in [\"cat\", \"pv\"] && any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && any(outputs, (!(# startsWith \"/dev/\") || # startsWith \"/dev/shm/\"))) || (name == \"dd\" && any(args, # in [\"if=/dev/zero\", \"if=/dev/urandom\", \"if=/dev/random\"]) && any(args, # startsWith \"of=\" && (!(# startsWith \"of=/dev/\") || # startsWith \"of=/dev/shm/\")) &&\n  (!any(args, # startsWith \"count=\") || any(args, # matches \"^bs=[0-9]+[Tt]\") ||\n    !any(args, # matches \"^of=.*(?i)(swap|\\\\.(img|raw|iso|qcow2|vhdx?|vmdk|bin)$)\") && (any(args, # matches \"^bs=1?[Gg]\") && any(args, # matches \"^count=([2-9][0-9]|[0-9]{3,})$\") || any(args, # matches \"^bs=1?[Mm]\") && any(args, # matches \"^count=([2-9][0-9]{4}|[0-9]{6,})$\")) ||\n    any(args, # matches \"^bs=[0-9]+[Gg]\") && any(args, # matches \"^count=[0-9]{3,}\") || any(args, # matches \"^bs=[0-9]+[Mm]\") && any(args, # matches \"^count=[0-9]{6,}\"))) ||\n(name == \"head\" && any(options(\"c\", \"bytes\"), # matches \"^([2-9][0-9]|[0-9]{3,})[Gg]|^[0-9]+[TtPpEe]\") && any(outputs, (!(# startsWith \"/dev/\") || # startsWith \"/dev/shm/\") && !(# matches \"(?i)(swap|\\\\.(img|raw|iso|qcow2|vhdx?|vmdk)$)\"))) || (name == \"fallocate\" && any(options(\"l\", \"length\"), # matches \"^[0-9]{3,}[Gg]|^[0-9]+[TtPpEe]\"))":
 		if scope == "command" {
 			return native76
 		}
-	case "untrusted == \"remote\"":
+	case "(name == \"mount\" && any(options(\"o\", \"options\"), # matches \"(^|,)remount(,|$)\") && (len(positional) == 0 || any(positional, isRoot(#) || cleanPath(#) in [\"/usr\", \"/etc\", \"/var\", \"/boot\", \"/home\", \"/opt\", \"/srv\"]))) || (name == \"umount\" && any(positional, isRoot(#) || cleanPath(#) in [\"/usr\", \"/etc\", \"/var\", \"/boot\", \"/boot/efi\", \"/home\", \"/opt\", \"/srv\", \"/proc\", \"/sys\", \"/dev\", \"/run\"] || isHome(#))) || (name == \"swapoff\" && (hasFlag(\"a\", \"all\") || len(positional) > 0))":
 		if scope == "command" {
 			return native77
 		}
-	case "untrusted == \"decoded\"":
+	case "any(positional, # matches \"^/dev/[^ ]*(\\\\$|`)\") || name == \"dd\" && any(args, # matches \"^of=/dev/[^ ]*(\\\\$|`)\") || (name == \"wipefs\" && hasFlag(\"a\", \"all\") && !hasFlag(\"n\", \"no-act\") || name == \"blkdiscard\" || name == \"sgdisk\" && hasFlag(\"Z\", \"zap-all\", \"z\", \"zap\", \"o\", \"clear\")) &&\n  (any(positional, # matches \"^\\\"?(\\\\$|`)\") || len(positional) == 0 && \"xargs\" in wrappers)":
 		if scope == "command" {
 			return native78
 		}
-	case "untrusted == \"dynamic\"":
+	case "!hasFlag(\"help\", \"h\") && ( name == \"ceph\" && (pos(0) == \"osd\" && (pos(1) == \"pool\" && pos(2) in [\"delete\", \"rm\"] || pos(1) in [\"destroy\", \"purge\", \"rm\", \"crush\"] && (pos(1) != \"crush\" || pos(2) in [\"remove\", \"rm\", \"unlink\"])) ||\n  pos(0) == \"fs\" && pos(1) in [\"rm\", \"fail\"] || pos(0) == \"mon\" && pos(1) in [\"remove\", \"rm\"]) ||\nname == \"gluster\" && pos(0) == \"volume\" && pos(1) in [\"delete\", \"stop\", \"remove-brick\", \"reset\"] || name == \"rados\" && (pos(0) in [\"rmpool\", \"purge\"] || hasFlag(\"p\", \"pool\") && pos(0) == \"cleanup\") || name == \"rbd\" && (pos(0) in [\"rm\", \"remove\", \"purge\"] || pos(0) == \"trash\" && pos(1) in [\"purge\", \"rm\", \"remove\"] || pos(0) == \"snap\" && pos(1) in [\"purge\", \"rm\", \"remove\"]) || name == \"virsh\" && (pos(0) in [\"vol-delete\", \"vol-wipe\", \"pool-delete\"] || pos(0) == \"undefine\" && any(args, # matches \"^--(remove-all-storage|storage|wipe-storage)(=|$)\")))":
 		if scope == "command" {
 			return native79
 		}
-	case "typed && caller in [\"codex\", \"copilot\", \"agent\"]":
+	case "untrusted == \"remote\"":
 		if scope == "command" {
 			return native80
 		}
-	case "dynamicName":
+	case "untrusted == \"decoded\"":
 		if scope == "command" {
 			return native81
 		}
-	case "opaque":
+	case "untrusted == \"dynamic\"":
 		if scope == "command" {
 			return native82
 		}
-	case "lang != \"\" && (len(via) == 0 || !isEscape(via[len(via)-1])) && (agent && !opaque ? unfollowed : code) matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|proc_open|\\\\breadpipe\\\\b|pcntl_exec|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Process\\\\.spawn|os\\\\.spawn|os\\\\.execute|commands\\\\.getoutput|\\\\bexecFile(Sync)?\\\\b|\\\\bspawn\\\\s*\\\\(|\\\\b(system|exec)\\\\s+[\\\"'$qQ%]|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"":
+	case "typed && caller in [\"codex\", \"copilot\", \"agent\"]":
 		if scope == "command" {
 			return native83
 		}
-	case "any(flags, # in [\"-be\", \"-bem\"] || # startsWith \"-bem\") && any(args, # matches \"\\\\$\\\\{(run|readfile|readsocket|perl|dlfunc)\\\\b\")":
+	case "dynamicName":
 		if scope == "command" {
 			return native84
 		}
-	case "any(options(\"c\"), !(# matches \"(?i)^(core\\\\.(pager|editor)|sequence\\\\.editor)=(true|:|cat)?$\" || # matches \"(?i)^(core\\\\.fsmonitor=(false|no|off|0)?|core\\\\.hookspath=/dev/null|credential\\\\.([^=]+\\\\.)?helper=)$\" ||\n  # matches \"(?i)^(core|delta)\\\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^(core|sequence)\\\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^core\\\\.sshcommand=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|delta\\\\.pager|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|remote\\\\.[^=]+\\\\.(uploadpack|receivepack)|tar\\\\.[^.=]+\\\\.command|sendemail\\\\.([^.=]+\\\\.)?(to|cc|header|sendmail)cmd|sendemail\\\\.([^.=]+\\\\.)?smtpserver=(/|\\\\.\\\\.?/|~)|instaweb\\\\.httpd|gpg\\\\.ssh\\\\.defaultkeycommand|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.((ext|file)\\\\.)?allow=(always|user))\") ||\nany(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), !(# in [\"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] in [\"\", \"true\", \":\", \"cat\"] ||\n  # == \"GIT_EXTERNAL_DIFF\" && assigns[#] in [\"difft\", \"difftastic\"] ||\n  # == \"GIT_CONFIG_PARAMETERS\" && !(assigns[#] contains \"$\") && !(assigns[#] contains \"`\") && !(assigns[#] matches \"(?i)(^|[\\\\s'])(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|delta\\\\.|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.|gpg\\\\.|uploadpack\\\\.|remote\\\\.|tar\\\\.|sendemail\\\\.|instaweb\\\\.|include|http\\\\.|protocol\\\\.|url\\\\.|safe\\\\.|receive\\\\.|transfer\\\\.|ssh\\\\.)\") ||\n  # == \"GIT_PAGER\" && assigns[#] matches \"^(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] matches \"^(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|tar\\\\.|include|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|tocmd|cccmd|headercmd|smtpserver))\")":
+	case "opaque":
 		if scope == "command" {
 			return native85
 		}
-	case "option(\"exec-path\") != \"\" || any(keys(assigns ?? {}), # in [\"GIT_CONFIG_GLOBAL\", \"GIT_CONFIG_SYSTEM\", \"GIT_CONFIG\", \"HOME\", \"XDG_CONFIG_HOME\"] &&\n  !(assigns[#] matches \"^(/dev/null|~/?|\\\\$\\\\{?HOME\\\\}?/?|(~|\\\\$\\\\{?HOME\\\\}?)/\\\\.config/?|/root/?|/home/[^/]+/?|/Users/[^/]+/?)$\"))":
+	case "lang != \"\" && (len(via) == 0 || !isEscape(via[len(via)-1])) && (agent && !opaque ? unfollowed : code) matches \"(?i)(os\\\\.system|os\\\\.popen|subprocess|os\\\\.exec[lv]p?e?|pty\\\\.spawn|child_process|\\\\bexecSync\\\\b|\\\\bspawnSync\\\\b|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*\\\\(|`[^`]+`|%x[({\\\\[]|\\\\bqx[({\\\\[]|shell_exec|passthru|proc_open|\\\\breadpipe\\\\b|pcntl_exec|\\\\bpopen\\\\s*\\\\(|IO\\\\.popen|Open3|Process\\\\.spawn|os\\\\.spawn|os\\\\.execute|commands\\\\.getoutput|\\\\bexecFile(Sync)?\\\\b|\\\\bspawn\\\\s*\\\\(|\\\\b(system|exec)\\\\s+[\\\"'$qQ%]|Start-Process|Invoke-Expression|\\\\biex\\\\b|Runtime\\\\.getRuntime)\"":
 		if scope == "command" {
 			return native86
 		}
-	case "(name == \"hash\" && (hasFlag(\"p\") || any(args, # matches \"^-[a-zA-Z]*p\") || shell == \"zsh\" && !hasFlag(\"d\") && any(positional, # contains \"=\"))) || any([\"BASH_CMDS\", \"BASH_ALIASES\"], # in keys(assigns ?? {})) || (shell == \"zsh\" && any([\"commands\", \"aliases\", \"galiases\", \"saliases\", \"dis_aliases\", \"dis_galiases\", \"dis_saliases\"], # in keys(assigns ?? {}))) || (name != \"hash\" && any(args, # matches \"(^|=)BASH_(CMDS|ALIASES)(\\\\[|=|$)\" || shell == \"zsh\" && # matches \"(^|=)(dis_)?(commands|aliases|galiases|saliases)(\\\\[|$)\"))":
+	case "any(flags, # in [\"-be\", \"-bem\"] || # startsWith \"-bem\") && any(args, # matches \"\\\\$\\\\{(run|readfile|readsocket|perl|dlfunc)\\\\b\")":
 		if scope == "command" {
 			return native87
 		}
-	case "unfolded matches \"\\\\$\\\\{(BASH_CMDS|BASH_ALIASES|(dis_)?(commands|aliases|galiases|saliases|functions))\\\\[[^]]*\\\\]:{0,2}=\"":
-		if scope == "line" {
+	case "any(options(\"c\"), !(# matches \"(?i)^(core\\\\.(pager|editor)|sequence\\\\.editor)=(true|:|cat)?$\" || # matches \"(?i)^(core\\\\.fsmonitor=(false|no|off|0)?|core\\\\.hookspath=/dev/null|credential\\\\.([^=]+\\\\.)?helper=)$\" ||\n  # matches \"(?i)^(core|delta)\\\\.pager=(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^(core|sequence)\\\\.editor=(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # matches \"(?i)^core\\\\.sshcommand=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|delta\\\\.pager|diff\\\\.[^.]+\\\\.(textconv|command)|diff\\\\.external|merge\\\\.[^.]+\\\\.driver|filter\\\\.[^.]+\\\\.(clean|smudge|process)|alias\\\\.[^=]+=!|credential\\\\.([^=]+\\\\.)?helper|sequence\\\\.editor|gpg\\\\.([^.=]+\\\\.)?program|uploadpack\\\\.packobjectshook|remote\\\\.[^=]+\\\\.(uploadpack|receivepack)|tar\\\\.[^.=]+\\\\.command|sendemail\\\\.([^.=]+\\\\.)?(to|cc|header|sendmail)cmd|sendemail\\\\.([^.=]+\\\\.)?smtpserver=(/|\\\\.\\\\.?/|~)|instaweb\\\\.httpd|gpg\\\\.ssh\\\\.defaultkeycommand|includeif\\\\..*\\\\.path|include\\\\.path|http\\\\.sslverify=(false|0|no|off)$|protocol\\\\.((ext|file)\\\\.)?allow=(always|user))\") ||\nany(options(\"config-env\"), # matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|include)\") || any(keys(assigns ?? {}), !(# in [\"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] in [\"\", \"true\", \":\", \"cat\"] ||\n  # == \"GIT_EXTERNAL_DIFF\" && assigns[#] in [\"difft\", \"difftastic\"] ||\n  # == \"GIT_CONFIG_PARAMETERS\" && !(assigns[#] contains \"$\") && !(assigns[#] contains \"`\") && !(assigns[#] matches \"(?i)(^|[\\\\s'])(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|delta\\\\.|diff\\\\.|merge\\\\.|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.|gpg\\\\.|uploadpack\\\\.|remote\\\\.|tar\\\\.|sendemail\\\\.|instaweb\\\\.|include|http\\\\.|protocol\\\\.|url\\\\.|safe\\\\.|receive\\\\.|transfer\\\\.|ssh\\\\.)\") ||\n  # == \"GIT_PAGER\" && assigns[#] matches \"^(less|more|most|delta|bat|batcat|diff-so-fancy|ydiff|cat)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\"] && assigns[#] matches \"^(vim|vi|nvim|nano|emacs|emacsclient|code|codium|subl|micro|hx|helix|kak|zed|mate)(\\\\s+[-+\\\\w=.,:/]+)*$\" || # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\") && # in [\"GIT_SSH_COMMAND\", \"GIT_SSH\", \"GIT_PAGER\", \"GIT_EDITOR\", \"GIT_SEQUENCE_EDITOR\", \"GIT_ASKPASS\", \"GIT_EXTERNAL_DIFF\", \"GIT_SSL_NO_VERIFY\", \"GIT_PROXY_COMMAND\", \"GIT_CONFIG_PARAMETERS\", \"GIT_TEMPLATE_DIR\"] ||\n  # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^(core\\\\.(pager|sshcommand|editor|fsmonitor|hookspath|gitproxy|askpass)|diff\\\\.|merge\\\\.[^.]+\\\\.driver|filter\\\\.|alias\\\\.|credential\\\\.|sequence\\\\.editor|gpg\\\\.|uploadpack\\\\.|remote\\\\.[^.]+\\\\.(uploadpack|receivepack)|tar\\\\.|include|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|tocmd|cccmd|headercmd|smtpserver))\")":
+		if scope == "command" {
 			return native88
 		}
-	case "(\"PATH\" in keys(assigns ?? {}) && untrustedPath(assigns.PATH)) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"setenv\"] && any(args, # startsWith \"PATH=\" && untrustedPath(#[5:]))) || (name == \"setenv\" && pos(0) == \"PATH\" && untrustedPath(pos(1))) || (name == \"set\" && shell == \"fish\" && any(positional, # in [\"PATH\", \"fish_user_paths\"]) && any(positional, sharedDir(#) || # == \".\")) || (name == \"fish_add_path\" && any(positional, sharedDir(#) || # == \".\")) || (shell == \"zsh\" && \"path\" in keys(assigns ?? {}) && assigns.path matches \"(^|[\\\\s(])(/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|[\\\\s)]|$)|^\\\\(?\\\\s*\\\\./?([\\\\s)]|$)\") || (shell == \"zsh\" && \"module_path\" in keys(assigns ?? {}) && assigns.module_path matches \"(^|[\\\\s(])((/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|[\\\\s)]|$)|\\\\./?([\\\\s)]|$))\") || (shell == \"zsh\" && \"MODULE_PATH\" in keys(assigns ?? {}) && assigns.MODULE_PATH matches \"(^|:)((/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|:|$)|\\\\./?(:|$))\") || (shell == \"zsh\" && name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] && any(args, # startsWith \"MODULE_PATH=\" && #[12:] matches \"(^|:)((/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|:|$)|\\\\./?(:|$))\"))":
+	case "option(\"exec-path\") != \"\" || any(keys(assigns ?? {}), # in [\"GIT_CONFIG_GLOBAL\", \"GIT_CONFIG_SYSTEM\", \"GIT_CONFIG\", \"HOME\", \"XDG_CONFIG_HOME\"] &&\n  !(assigns[#] matches \"^(/dev/null|~/?|\\\\$\\\\{?HOME\\\\}?/?|(~|\\\\$\\\\{?HOME\\\\}?)/\\\\.config/?|/root/?|/home/[^/]+/?|/Users/[^/]+/?)$\"))":
 		if scope == "command" {
 			return native89
 		}
-	case "let escapes = len(via) > 0 && via[0] matches \"^(ba|da|z|k|mk|a)?sh -c$\" && line matches \"^\\\\s*(\\\\S*/)?(ba|da|z|k|mk|a)?sh\\\\s+-[a-zA-Z]*c[a-zA-Z]*\\\\s+('[^']*'|\\\"([^\\\"\\\\\\\\]|\\\\\\\\.)*\\\"|\\\\\\\\.|[\\\\w./:=@%+,-])+\\\\s*$\" ? via[1:] : via; !(name in [\"sudo\", \"su\", \"machinectl\"]) && len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && !(stdin.kind == \"pipe\" && stdin.remote) && ((len(escapes) > 0 && !(escapes[len(escapes)-1] endsWith \"()\") && (caller in [\"codex\", \"copilot\", \"agent\"] && !(escapes[len(escapes)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(escapes[len(escapes)-1] endsWith \" interactive\" || escapes[len(escapes)-1] startsWith \"heroku run\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv|docker-compose|podman-compose|railway|toolbox) \")) ||\n (agent && len(wrappers) > 0 && (caller in [\"codex\", \"copilot\", \"agent\"] || !all(wrappers, # matches \"^(docker|podman|nerdctl|kubectl|oc)( compose)? (exec|run)$|^(docker|podman)-compose (exec|run)$|^railway run$\"))) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(wrappers) == 0 && path matches \"^(\\\\.\\\\.?/|/tmp/|/var/tmp/|/dev/shm/)\") ||\n (len(via) > 0 && via[len(via)-1] == \"script interactive\" && unfolded matches \"(^|[\\\\s;&|(/'\\\\x22\\\\\\\\])script['\\\\x22]?\\\\)?\\\\s([^;&|]*\\\\s)?/dev/null([ \\\\t]*($|\\\\n|[;&|)}'\\\\x22]))\") ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\") ||\n (stdin.kind == \"\" && any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) &&\n  (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n   any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\")))) ||\nagent && (name == \"sudo\" && hasFlag(\"s\", \"shell\", \"i\", \"login\") && !hasFlag(\"l\", \"list\", \"e\", \"edit\", \"v\", \"validate\", \"V\", \"version\", \"h\", \"help\", \"K\", \"remove-timestamp\") &&\n  all(options(\"u\", \"user\"), # in [\"root\", \"#0\"]) ||\nname == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\", \"h\", \"help\", \"V\", \"version\") && all(positional, # in [\"-\", \"root\"]) || name == \"machinectl\" && pos(0) == \"shell\" && (len(positional) == 1 || positional[1] in [\"root@\", \"root@.host\", \"@\", \"@.host\", \".host\"]) && all(options(\"uid\"), # in [\"root\", \"0\"]) || len(via) > 0 && via[len(via)-1] == \"nsenter interactive\" && stdin.kind == \"\")":
+	case "(name == \"hash\" && (hasFlag(\"p\") || any(args, # matches \"^-[a-zA-Z]*p\") || shell == \"zsh\" && !hasFlag(\"d\") && any(positional, # contains \"=\"))) || any([\"BASH_CMDS\", \"BASH_ALIASES\"], # in keys(assigns ?? {})) || (shell == \"zsh\" && any([\"commands\", \"aliases\", \"galiases\", \"saliases\", \"dis_aliases\", \"dis_galiases\", \"dis_saliases\"], # in keys(assigns ?? {}))) || (name != \"hash\" && any(args, # matches \"(^|=)BASH_(CMDS|ALIASES)(\\\\[|=|$)\" || shell == \"zsh\" && # matches \"(^|=)(dis_)?(commands|aliases|galiases|saliases)(\\\\[|$)\"))":
 		if scope == "command" {
 			return native90
 		}
-	case "typed && len(wrappers) == 0 && len(positional) == 0 && path matches \"^(\\\\./[^/]+|(/tmp|/var/tmp|/dev/shm)/[^/]+)$\"":
-		if scope == "command" {
+	case "unfolded matches \"\\\\$\\\\{(BASH_CMDS|BASH_ALIASES|(dis_)?(commands|aliases|galiases|saliases|functions))\\\\[[^]]*\\\\]:{0,2}=\"":
+		if scope == "line" {
 			return native91
 		}
-	case "path matches \"^(\\\\.\\\\.?/|/tmp/|/var/tmp/|/dev/shm/)[^/]+$\"":
+	case "(\"PATH\" in keys(assigns ?? {}) && untrustedPath(assigns.PATH)) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"setenv\"] && any(args, # startsWith \"PATH=\" && untrustedPath(#[5:]))) || (name == \"setenv\" && pos(0) == \"PATH\" && untrustedPath(pos(1))) || (name == \"set\" && shell == \"fish\" && any(positional, # in [\"PATH\", \"fish_user_paths\"]) && any(positional, sharedDir(#) || # == \".\")) || (name == \"fish_add_path\" && any(positional, sharedDir(#) || # == \".\")) || (shell == \"zsh\" && \"path\" in keys(assigns ?? {}) && assigns.path matches \"(^|[\\\\s(])(/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|[\\\\s)]|$)|^\\\\(?\\\\s*\\\\./?([\\\\s)]|$)\") || (shell == \"zsh\" && \"module_path\" in keys(assigns ?? {}) && assigns.module_path matches \"(^|[\\\\s(])((/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|[\\\\s)]|$)|\\\\./?([\\\\s)]|$))\") || (shell == \"zsh\" && \"MODULE_PATH\" in keys(assigns ?? {}) && assigns.MODULE_PATH matches \"(^|:)((/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|:|$)|\\\\./?(:|$))\") || (shell == \"zsh\" && name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] && any(args, # startsWith \"MODULE_PATH=\" && #[12:] matches \"(^|:)((/tmp|/var/tmp|/dev/shm|\\\\$TMPDIR)(/|:|$)|\\\\./?(:|$))\"))":
 		if scope == "command" {
 			return native92
 		}
-	case "stdin.kind == \"\" && all(via, # == \"trap\" || showsOutput(#) && (!(# endsWith \" stdin\") || program(name) == \"perl\") && # != \"watch\" && !(# startsWith \"parallel \")) && program(name) in [\"pwsh\", \"powershell\", \"tclsh\", \"wish\", \"irb\", \"pry\", \"python\", \"ipython\", \"node\", \"ruby\", \"lua\", \"php\", \"perl\"] && (len(args) == 0 || (program(name) in [\"python\", \"ipython\", \"node\", \"lua\"] && hasFlag(\"i\", \"interactive\")) ||\n (program(name) == \"php\" && hasFlag(\"a\", \"interactive\")) || (program(name) == \"perl\" && hasFlag(\"d\"))) &&\nany(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) && (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\"))":
+	case "let escapes = len(via) > 0 && via[0] matches \"^(ba|da|z|k|mk|a)?sh -c$\" && line matches \"^\\\\s*(\\\\S*/)?(ba|da|z|k|mk|a)?sh\\\\s+-[a-zA-Z]*c[a-zA-Z]*\\\\s+('[^']*'|\\\"([^\\\"\\\\\\\\]|\\\\\\\\.)*\\\"|\\\\\\\\.|[\\\\w./:=@%+,-])+\\\\s*$\" ? via[1:] : via; !(name in [\"sudo\", \"su\", \"machinectl\"]) && len(positional) == 0 && !hasFlag(\"c\") && !(stdin.kind in [\"heredoc\", \"herestring\"]) && !(stdin.kind == \"pipe\" && stdin.remote) && ((len(escapes) > 0 && !(escapes[len(escapes)-1] endsWith \"()\") && (caller in [\"codex\", \"copilot\", \"agent\"] && !(escapes[len(escapes)-1] in [\"newgrp interactive\", \"sg interactive\"]) || !(escapes[len(escapes)-1] endsWith \" interactive\" || escapes[len(escapes)-1] startsWith \"heroku run\"))) ||\n any(wrappers, !(# in [\"sudo\", \"doas\", \"run0\", \"exec\", \"command\", \"builtin\", \"nohup\", \"caffeinate\", \"tini\", \"dumb-init\"]) && !(# matches \"^(docker|podman|nerdctl|kubectl|oc|vagrant|multipass|lxc|incus|direnv|docker-compose|podman-compose|railway|toolbox) \")) ||\n (agent && len(wrappers) > 0 && (caller in [\"codex\", \"copilot\", \"agent\"] || !all(wrappers, # matches \"^(docker|podman|nerdctl|kubectl|oc)( compose)? (exec|run)$|^(docker|podman)-compose (exec|run)$|^railway run$\"))) ||\n (hasFlag(\"p\") && program(name) in [\"sh\", \"bash\", \"dash\", \"ksh\", \"mksh\", \"zsh\", \"ash\", \"yash\", \"posh\", \"pdksh\", \"oksh\", \"loksh\"]) ||\n (hasFlag(\"b\") && program(name) in [\"csh\", \"tcsh\"]) ||\n (len(wrappers) == 0 && path matches \"^(\\\\.\\\\.?/|/tmp/|/var/tmp/|/dev/shm/)\") ||\n (len(via) > 0 && via[len(via)-1] == \"script interactive\" && unfolded matches \"(^|[\\\\s;&|(/'\\\\x22\\\\\\\\])script['\\\\x22]?\\\\)?\\\\s([^;&|]*\\\\s)?/dev/null([ \\\\t]*($|\\\\n|[;&|)}'\\\\x22]))\") ||\n (len(via) > 0 && via[len(via)-1] matches \"^(sudo|doas|run0|pkexec) .* interactive$\") ||\n (stdin.kind == \"\" && any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) &&\n  (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n   any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\")))) ||\nagent && (name == \"sudo\" && hasFlag(\"s\", \"shell\", \"i\", \"login\") && !hasFlag(\"l\", \"list\", \"e\", \"edit\", \"v\", \"validate\", \"V\", \"version\", \"h\", \"help\", \"K\", \"remove-timestamp\") &&\n  all(options(\"u\", \"user\"), # in [\"root\", \"#0\"]) ||\nname == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\", \"h\", \"help\", \"V\", \"version\") && all(positional, # in [\"-\", \"root\"]) || name == \"machinectl\" && pos(0) == \"shell\" && (len(positional) == 1 || positional[1] in [\"root@\", \"root@.host\", \"@\", \"@.host\", \".host\"]) && all(options(\"uid\"), # in [\"root\", \"0\"]) || len(via) > 0 && via[len(via)-1] == \"nsenter interactive\" && stdin.kind == \"\")":
 		if scope == "command" {
 			return native93
 		}
-	case "len(via) > 0 && isEscape(via[len(via)-1])":
+	case "typed && len(wrappers) == 0 && len(positional) == 0 && path matches \"^(\\\\./[^/]+|(/tmp|/var/tmp|/dev/shm)/[^/]+)$\"":
 		if scope == "command" {
 			return native94
 		}
-	case "any(wrapperArgs, # matches \"^(-u|--user=?)?#(-1|4294967295)$\") || (name == \"sudo\" && any(args, # matches \"^(-u|--user=?)?#(-1|4294967295)$\"))":
+	case "path matches \"^(\\\\.\\\\.?/|/tmp/|/var/tmp/|/dev/shm/)[^/]+$\"":
 		if scope == "command" {
 			return native95
 		}
-	case "name matches \"^ld(-linux.*|-musl.*)?\\\\.so\" || (name in [\"awk\", \"gawk\"] && any(flags, # in [\"-l\", \"--load\"] || # matches \"^(-l.|--load=)\")) || (name == \"ldconfig\" && (hasFlag(\"f\") || any(positional, # startsWith \"/\" && !(# matches \"^/(usr/)?(local/)?lib(32|64)?(/|$)\")))) || (name == \"curl\" && any(flags, # == \"--engine\" || # startsWith \"--engine=\") && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"enable\" && hasFlag(\"f\")) || (name == \"openssl\" && \"-engine\" in args && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"ssh\" && any(options(\"I\"), # != \"\")) || (name in [\"ssh\", \"scp\", \"sftp\"] && any(options(\"o\"), # matches \"(?i)^(PKCS11Provider|SecurityKeyProvider)\\\\s*[= ]\\\\s*[^\\\\s=]\" && !(# matches \"(?i)[= ]\\\\s*(none|internal|/(usr/)?(local/)?lib(32|64)?/\\\\S*)$\"))) || (name == \"ssh-keygen\" && any(options(\"D\"), # != \"\")) || (name in [\"ssh-add\", \"ssh-agent\"] && any(options(\"s\", \"P\"), # != \"\") && name == \"ssh-add\") || (name in [\"mysql\", \"mariadb\"] && any(args, # startsWith \"--plugin-dir\" || # startsWith \"--default-auth\")) || (name == \"ruby\" && any(options(\"r\"), # matches \"/.*\\\\.(so|bundle)$\")) || (name == \"node\" && any(options(\"r\", \"require\"), # matches \"/.*\\\\.node$\")) || (name == \"java\" && any(args, # startsWith \"-agentpath:\" && !(# matches \"^-agentpath:/(usr/)?lib(32|64)?/\"))) || (name == \"php\" && any(options(\"d\"), # startsWith \"extension_dir=\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\"))) || (name in [\"nginx\", \"openresty\", \"angie\"] && any(options(\"g\"), # matches \"(^|;)\\\\s*load_module\\\\s+[\\\"']?[^\\\\s;\\\"']\" && !(# matches \"load_module\\\\s+[\\\"']?(modules/|/(usr/)?(local/)?(lib|lib32|lib64|share)/)[^;]*;?\\\\s*$\")))":
+	case "stdin.kind == \"\" && all(via, # == \"trap\" || showsOutput(#) && (!(# endsWith \" stdin\") || program(name) == \"perl\") && # != \"watch\" && !(# startsWith \"parallel \")) && program(name) in [\"pwsh\", \"powershell\", \"tclsh\", \"wish\", \"irb\", \"pry\", \"python\", \"ipython\", \"node\", \"ruby\", \"lua\", \"php\", \"perl\"] && (len(args) == 0 || (program(name) in [\"python\", \"ipython\", \"node\", \"lua\"] && hasFlag(\"i\", \"interactive\")) ||\n (program(name) == \"php\" && hasFlag(\"a\", \"interactive\")) || (program(name) == \"perl\" && hasFlag(\"d\"))) &&\nany(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\"]) && (!(wrapperFlag(\"sudo\", \"u\", \"user\") || wrapperFlag(\"doas\", \"u\") || wrapperFlag(\"run0\", \"u\", \"user\") || wrapperFlag(\"pkexec\", \"user\")) ||\n any(wrapperArgs, # matches \"^(-u|--user=?)?(root|#?0)$\"))":
 		if scope == "command" {
 			return native96
 		}
-	case "any(args, # contains \".so\" || # contains \".dylib\" || # contains \".dll\") && ( any(args, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*=.*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || any(args, # matches \"(^|[,:=;])(file|plugin|lib|library|module|dll|frei0r|frei0r_src|filter_name)=[^,:=]*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?([,:;]|$)\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || any(args, # matches \"^(zend_)?extension=[^=]*/[^=]*\\\\.(so|dylib|dll)$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || (any(flags, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*$\") &&\n any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\"))))":
+	case "len(via) > 0 && isEscape(via[len(via)-1])":
 		if scope == "command" {
 			return native97
 		}
-	case "any(args, # contains \".so\" || # contains \".dylib\" || # contains \".dll\") && any(map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #), # matches \"^(/tmp|/var/tmp|/dev/shm)/[^ ]*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# in outputs))":
+	case "any(wrapperArgs, # matches \"^(-u|--user=?)?#(-1|4294967295)$\") || (name == \"sudo\" && any(args, # matches \"^(-u|--user=?)?#(-1|4294967295)$\"))":
 		if scope == "command" {
 			return native98
 		}
-	case "agent && len(fetchedArgs) > 0":
+	case "name matches \"^ld(-linux.*|-musl.*)?\\\\.so\" || (name in [\"awk\", \"gawk\"] && any(flags, # in [\"-l\", \"--load\"] || # matches \"^(-l.|--load=)\")) || (name == \"ldconfig\" && (hasFlag(\"f\") || any(positional, # startsWith \"/\" && !(# matches \"^/(usr/)?(local/)?lib(32|64)?(/|$)\")))) || (name == \"curl\" && any(flags, # == \"--engine\" || # startsWith \"--engine=\") && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"enable\" && hasFlag(\"f\")) || (name == \"openssl\" && \"-engine\" in args && any(args, # matches \"[./].*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\")) || (name == \"ssh\" && any(options(\"I\"), # != \"\")) || (name in [\"ssh\", \"scp\", \"sftp\"] && any(options(\"o\"), # matches \"(?i)^(PKCS11Provider|SecurityKeyProvider)\\\\s*[= ]\\\\s*[^\\\\s=]\" && !(# matches \"(?i)[= ]\\\\s*(none|internal|/(usr/)?(local/)?lib(32|64)?/\\\\S*)$\"))) || (name == \"ssh-keygen\" && any(options(\"D\"), # != \"\")) || (name in [\"ssh-add\", \"ssh-agent\"] && any(options(\"s\", \"P\"), # != \"\") && name == \"ssh-add\") || (name in [\"mysql\", \"mariadb\"] && any(args, # startsWith \"--plugin-dir\" || # startsWith \"--default-auth\")) || (name == \"ruby\" && any(options(\"r\"), # matches \"/.*\\\\.(so|bundle)$\")) || (name == \"node\" && any(options(\"r\", \"require\"), # matches \"/.*\\\\.node$\")) || (name == \"java\" && any(args, # startsWith \"-agentpath:\" && !(# matches \"^-agentpath:/(usr/)?lib(32|64)?/\"))) || (name == \"php\" && any(options(\"d\"), # startsWith \"extension_dir=\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\"))) || (name in [\"nginx\", \"openresty\", \"angie\"] && any(options(\"g\"), # matches \"(^|;)\\\\s*load_module\\\\s+[\\\"']?[^\\\\s;\\\"']\" && !(# matches \"load_module\\\\s+[\\\"']?(modules/|/(usr/)?(local/)?(lib|lib32|lib64|share)/)[^;]*;?\\\\s*$\")))":
 		if scope == "command" {
 			return native99
 		}
-	case "any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\"))":
+	case "any(args, # contains \".so\" || # contains \".dylib\" || # contains \".dll\") && ( any(args, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*=.*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || any(args, # matches \"(^|[,:=;])(file|plugin|lib|library|module|dll|frei0r|frei0r_src|filter_name)=[^,:=]*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?([,:;]|$)\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || any(args, # matches \"^(zend_)?extension=[^=]*/[^=]*\\\\.(so|dylib|dll)$\" && !(# matches \"=/(usr/)?(lib|lib32|lib64)/\")) || (any(flags, # matches \"^--?[A-Za-z-]*(load|plugin|preload|engine|module|extension|provider)[A-Za-z-]*$\") &&\n any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\"))))":
 		if scope == "command" {
 			return native100
 		}
-	case "len(via) > 0 && name in [\"rm\", \"rmdir\"] && via[len(via)-1] matches \"^(python|node|perl|ruby|php|lua|awk|r|julia|deno|powershell|tcl) \" && any(positional, isHome(#) || isRoot(#) || isSystemDir(#))":
+	case "any(args, # contains \".so\" || # contains \".dylib\" || # contains \".dll\") && any(map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #), # matches \"^(/tmp|/var/tmp|/dev/shm)/[^ ]*\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# in outputs))":
 		if scope == "command" {
 			return native101
 		}
-	case "agent && len(via) > 0 && via[len(via)-1] matches \"^(python|node|perl|ruby|php|lua|awk|r|julia|deno|powershell|tcl) \" && any(outputs, persistPath(#) || cleanPath(#) matches \"(^|/)\\\\.git/(hooks/|config$)\")":
+	case "agent && len(fetchedArgs) > 0":
 		if scope == "command" {
 			return native102
 		}
-	case "any(positional, cleanPath(#) matches \"^/(usr/)?(local/)?s?bin$\")":
+	case "any(positional, # matches \"\\\\.(so|dylib|dll)(\\\\.[0-9.]+)?$\" && !(# matches \"^/(usr/)?(lib|lib32|lib64)/\"))":
 		if scope == "command" {
 			return native103
 		}
-	case "any(args, # == \"--listen\" || # startsWith \"--listen=\" || # == \"--listen-unsafe\" || # startsWith \"--listen-unsafe=\")":
+	case "len(via) > 0 && name in [\"rm\", \"rmdir\"] && via[len(via)-1] matches \"^(python|node|perl|ruby|php|lua|awk|r|julia|deno|powershell|tcl) \" && any(positional, isHome(#) || isRoot(#) || isSystemDir(#))":
 		if scope == "command" {
 			return native104
 		}
-	case "(name in [\"cowsay\", \"cowthink\"] && any(options(\"f\"), # contains \"/\" && !(# startsWith \"/usr/share/\"))) || (name == \"tshark\" && any(args, # contains \"lua_script:\")) || (name == \"facter\" && (any(args, # startsWith \"--custom-dir\") || \"FACTERLIB\" in keys(assigns)))":
+	case "agent && len(via) > 0 && via[len(via)-1] matches \"^(python|node|perl|ruby|php|lua|awk|r|julia|deno|powershell|tcl) \" && any(outputs, persistPath(#) || cleanPath(#) matches \"(^|/)\\\\.git/(hooks/|config$)\")":
 		if scope == "command" {
 			return native105
 		}
-	case "lang != \"\" && code matches \"\\\\b(pickle|cPickle|_pickle|dill|cloudpickle|joblib|jsonpickle|marshal)\\\\.(loads?|Unpickler|decode)\\\\b|\\\\bshelve\\\\.open\\\\b|\\\\btorch\\\\.load\\\\(|\\\\byaml\\\\.(unsafe_load|unsafe_load_all|full_load)\\\\(|\\\\byaml\\\\.load(_all)?\\\\([^\\\\n]*Loader\\\\s*=\\\\s*(yaml\\\\.)?(Loader|UnsafeLoader|FullLoader)\\\\b|\\\\bMarshal\\\\.load\\\\b|\\\\bunserialize\\\\(|\\\\bYAML\\\\.unsafe_load\\\\b|node-serialize\" && (code matches \"[\\\"'`](/tmp|/var/tmp|/dev/shm)/\" || any(args, # matches \"^(/tmp|/var/tmp|/dev/shm)/\") ||\n code matches \"\\\\b(pickle|cPickle|_pickle|dill|cloudpickle|marshal)\\\\.loads\\\\(\\\\s*(base64\\\\.|binascii\\\\.|codecs\\\\.decode|zlib\\\\.decompress|bytes\\\\.fromhex|b[\\\"'])\" ||\n code matches \"\\\\burlopen\\\\(|\\\\brequests\\\\.(get|post)\\\\(|\\\\bhttpx\\\\.get\\\\(|\\\\.recv\\\\(|\\\\burllib\\\\.request\\\\b|\\\\bfile_get_contents\\\\(\\\\s*[\\\"']https?:|\\\\bNet::HTTP\\\\b|\\\\bopen-uri\\\\b|\\\\bURI\\\\.open\\\\b\")":
+	case "any(positional, cleanPath(#) matches \"^/(usr/)?(local/)?s?bin$\")":
 		if scope == "command" {
 			return native106
 		}
-	case "(name in [\"at\", \"batch\"] && !hasFlag(\"l\", \"r\", \"d\", \"c\", \"V\", \"list\", \"remove\", \"version\") &&\n  !(!agent && stdin.static && stdin.text != \"\" && !hasFlag(\"f\") && !(stdin.text contains \"$\") && len(wrappers) == 0)) ||\n(name == \"systemd-run\" && !hasFlag(\"scope\")) || name == \"openvt\" || (name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(^|\\\\.)StartTransientUnit$\")) || (\"systemd-run\" in wrappers && !wrapperFlag(\"systemd-run\", \"scope\")) || \"openvt\" in wrappers":
+	case "any(args, # == \"--listen\" || # startsWith \"--listen=\" || # == \"--listen-unsafe\" || # startsWith \"--listen-unsafe=\")":
 		if scope == "command" {
 			return native107
 		}
-	case "len(positional) >= 2 && any(positional[:len(positional)-1], # matches \"^/(usr/)?(local/)?bin/(sh|bash|dash|zsh|ksh|mksh|ash|yash|fish|csh|tcsh|busybox)$\")":
+	case "(name in [\"cowsay\", \"cowthink\"] && any(options(\"f\"), # contains \"/\" && !(# startsWith \"/usr/share/\"))) || (name == \"tshark\" && any(args, # contains \"lua_script:\")) || (name == \"facter\" && (any(args, # startsWith \"--custom-dir\") || \"FACTERLIB\" in keys(assigns)))":
 		if scope == "command" {
 			return native108
 		}
-	case "agent && stdin.kind == \"\" && ( (name in [\"sudo\", \"doas\", \"run0\"] && hasFlag(\"s\", \"i\", \"shell\", \"login\") && len(positional) == 0) || (name == \"run0\" && len(positional) == 0) || (name == \"machinectl\" && pos(0) in [\"shell\", \"login\"] && len(positional) <= 2) || (name == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\")) || (name == \"pkexec\" && len(positional) == 0))":
+	case "lang != \"\" && code matches \"\\\\b(pickle|cPickle|_pickle|dill|cloudpickle|joblib|jsonpickle|marshal)\\\\.(loads?|Unpickler|decode)\\\\b|\\\\bshelve\\\\.open\\\\b|\\\\btorch\\\\.load\\\\(|\\\\byaml\\\\.(unsafe_load|unsafe_load_all|full_load)\\\\(|\\\\byaml\\\\.load(_all)?\\\\([^\\\\n]*Loader\\\\s*=\\\\s*(yaml\\\\.)?(Loader|UnsafeLoader|FullLoader)\\\\b|\\\\bMarshal\\\\.load\\\\b|\\\\bunserialize\\\\(|\\\\bYAML\\\\.unsafe_load\\\\b|node-serialize\" && (code matches \"[\\\"'`](/tmp|/var/tmp|/dev/shm)/\" || any(args, # matches \"^(/tmp|/var/tmp|/dev/shm)/\") ||\n code matches \"\\\\b(pickle|cPickle|_pickle|dill|cloudpickle|marshal)\\\\.loads\\\\(\\\\s*(base64\\\\.|binascii\\\\.|codecs\\\\.decode|zlib\\\\.decompress|bytes\\\\.fromhex|b[\\\"'])\" ||\n code matches \"\\\\burlopen\\\\(|\\\\brequests\\\\.(get|post)\\\\(|\\\\bhttpx\\\\.get\\\\(|\\\\.recv\\\\(|\\\\burllib\\\\.request\\\\b|\\\\bfile_get_contents\\\\(\\\\s*[\\\"']https?:|\\\\bNet::HTTP\\\\b|\\\\bopen-uri\\\\b|\\\\bURI\\\\.open\\\\b\")":
 		if scope == "command" {
 			return native109
 		}
-	case "any(keys(assigns ?? {}), # startsWith \"BASH_FUNC_\") || any(wrapperArgs, # startsWith \"BASH_FUNC_\") || name startsWith \"BASH_FUNC_\" || any(wrappers, # startsWith \"BASH_FUNC_\") || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # startsWith \"BASH_FUNC_\"))":
+	case "(name in [\"at\", \"batch\"] && !hasFlag(\"l\", \"r\", \"d\", \"c\", \"V\", \"list\", \"remove\", \"version\") &&\n  !(!agent && stdin.static && stdin.text != \"\" && !hasFlag(\"f\") && !(stdin.text contains \"$\") && len(wrappers) == 0)) ||\n(name == \"systemd-run\" && !hasFlag(\"scope\")) || name == \"openvt\" || (name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(^|\\\\.)StartTransientUnit$\")) || (\"systemd-run\" in wrappers && !wrapperFlag(\"systemd-run\", \"scope\")) || \"openvt\" in wrappers":
 		if scope == "command" {
 			return native110
 		}
-	case "any(outputs, cleanPath(#) matches \"(^|/)(\\\\.config|\\\\.local/share)/fish/(functions|completions|vendor_functions\\\\.d|vendor_conf\\\\.d|vendor_completions\\\\.d)(/.*)?$\" ||\n  cleanPath(#) matches \"^/(etc|usr/share|usr/local/share)/fish/(functions|completions|conf\\\\.d|vendor_functions\\\\.d|vendor_conf\\\\.d|vendor_completions\\\\.d)(/.*)?$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.oh-my-zsh/custom/.*\\\\.zsh$|(^|/)\\\\.bash_completion$|(^|/)\\\\.local/share/bash-completion/completions(/.*)?$\")":
+	case "len(positional) >= 2 && any(positional[:len(positional)-1], # matches \"^/(usr/)?(local/)?bin/(sh|bash|dash|zsh|ksh|mksh|ash|yash|fish|csh|tcsh|busybox)$\")":
 		if scope == "command" {
 			return native111
 		}
-	case "agent && (any(functions, # in [\"fish_user_key_bindings\", \"fish_prompt\", \"fish_right_prompt\", \"fish_greeting\", \"fish_title\", \"fish_mode_prompt\",\n  \"fish_command_not_found\", \"fish_preexec\", \"fish_postexec\", \"fish_focus_in\", \"command_not_found_handle\", \"command_not_found_handler\",\n  \"precmd\", \"preexec\", \"chpwd\", \"periodic\", \"zshaddhistory\", \"zshexit\", \"TRAPEXIT\", \"TRAPDEBUG\", \"TRAPZERR\"]) ||\n  unfolded matches \"\\\\bfunction\\\\s+[^;\\\\n{(]*\\\\s(--on-(event|variable|signal|job-exit|process-exit)|-[evsjp])\\\\s\")":
-		if scope == "line" {
+	case "agent && stdin.kind == \"\" && ( (name in [\"sudo\", \"doas\", \"run0\"] && hasFlag(\"s\", \"i\", \"shell\", \"login\") && len(positional) == 0) || (name == \"run0\" && len(positional) == 0) || (name == \"machinectl\" && pos(0) in [\"shell\", \"login\"] && len(positional) <= 2) || (name == \"su\" && !hasFlag(\"c\", \"command\", \"session-command\")) || (name == \"pkexec\" && len(positional) == 0))":
+		if scope == "command" {
 			return native112
 		}
-	case "agent":
+	case "any(keys(assigns ?? {}), # startsWith \"BASH_FUNC_\") || any(wrapperArgs, # startsWith \"BASH_FUNC_\") || name startsWith \"BASH_FUNC_\" || any(wrappers, # startsWith \"BASH_FUNC_\") || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # startsWith \"BASH_FUNC_\"))":
 		if scope == "command" {
 			return native113
 		}
-	case "agent && any(args, # == \"--universal\" || # matches \"^-[A-Za-z]*U[A-Za-z]*$\") && !any(args, # in [\"--query\", \"--erase\", \"--show\", \"--names\"] || # matches \"^-[A-Za-z]*[eqSn]\")":
+	case "any(outputs, cleanPath(#) matches \"(^|/)(\\\\.config|\\\\.local/share)/fish/(functions|completions|vendor_functions\\\\.d|vendor_conf\\\\.d|vendor_completions\\\\.d)(/.*)?$\" ||\n  cleanPath(#) matches \"^/(etc|usr/share|usr/local/share)/fish/(functions|completions|conf\\\\.d|vendor_functions\\\\.d|vendor_conf\\\\.d|vendor_completions\\\\.d)(/.*)?$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.oh-my-zsh/custom/.*\\\\.zsh$|(^|/)\\\\.bash_completion$|(^|/)\\\\.local/share/bash-completion/completions(/.*)?$\")":
 		if scope == "command" {
 			return native114
 		}
-	case "agent && len(shadowFiles()) > 0":
-		if scope == "command" {
+	case "agent && (any(functions, # in [\"fish_user_key_bindings\", \"fish_prompt\", \"fish_right_prompt\", \"fish_greeting\", \"fish_title\", \"fish_mode_prompt\",\n  \"fish_command_not_found\", \"fish_preexec\", \"fish_postexec\", \"fish_focus_in\", \"command_not_found_handle\", \"command_not_found_handler\",\n  \"precmd\", \"preexec\", \"chpwd\", \"periodic\", \"zshaddhistory\", \"zshexit\", \"TRAPEXIT\", \"TRAPDEBUG\", \"TRAPZERR\"]) ||\n  unfolded matches \"\\\\bfunction\\\\s+[^;\\\\n{(]*\\\\s(--on-(event|variable|signal|job-exit|process-exit)|-[evsjp])\\\\s\")":
+		if scope == "line" {
 			return native115
 		}
-	case "len(plantedPrograms()) > 0 || name in [\"update-alternatives\", \"alternatives\"] && hasFlag(\"install\", \"slave\", \"set\") && (\n  any(args, # startsWith \"/\" && cleanPath(#) matches \"^(/usr(/local)?)?/s?bin/(sudo|su|doas|pkexec|run0|passwd|login|ssh|sshd|gpg|gpg2|pass|bash|sh)$\") ||\n  any(args, !(# startsWith \"-\") && # contains \"/\" && !(cleanPath(#) matches \"^/(usr|bin|sbin|lib|lib64|etc|opt|snap|nix|var/lib)/\"))) ||\nname == \"dpkg-divert\" && !hasFlag(\"remove\", \"list\", \"listpackage\", \"truename\", \"help\", \"version\") &&\n  any(positional, cleanPath(#) matches \"^(/usr)?/s?bin/(sudo|su|doas|pkexec|passwd|login|ssh|sshd|gpg|gpg2|pass|bash|sh|dash|zsh)$\" || cleanPath(#) matches \"^/(etc/pam\\\\.d|lib/security|usr/lib/security|lib/x86_64-linux-gnu/security)/\")":
+	case "agent":
 		if scope == "command" {
 			return native116
 		}
-	case "name == \"alias\" && any(len(positional) == 2 && !(positional[0] contains \"=\") ? [positional[0] + \"=\" + positional[1]] : positional,\n  let n = split(#, \"=\")[0];\n  n in [\"sudo\", \"su\", \"doas\", \"pkexec\", \"run0\", \"ssh\", \"ssh-add\", \"scp\", \"sftp\", \"gpg\", \"gpg2\", \"pass\", \"passwd\", \"kinit\", \"login\"] &&\n  (let ws = filter(split(trim(join(split(#, \"=\")[1:], \"=\")), \" \"), # != \"\" && !(# contains \"=\"));\n   len(ws) == 0 || !(baseName(ws[0]) startsWith n) || ws[0] contains \"/\" && !(cleanPath(ws[0]) matches \"^(/usr(/local)?|/opt/homebrew)?/s?bin/[^/]+$\") ||\n   join(split(#, \"=\")[1:], \"=\") matches \"[;&|\\n`<>(]\")) ||\nname == \"complete\" && any(options(\"C\"), let w = split(trim(#), \" \")[0]; sharedDir(w) || w matches \"^\\\\.\\\\.?/\" || w contains \"$\") || name == \"complete\" && len(options(\"C\")) > 0 && any(positional, # in [\"sudo\", \"su\", \"doas\", \"pkexec\", \"ssh\", \"gpg\", \"pass\", \"passwd\"])":
+	case "agent && any(args, # == \"--universal\" || # matches \"^-[A-Za-z]*U[A-Za-z]*$\") && !any(args, # in [\"--query\", \"--erase\", \"--show\", \"--names\"] || # matches \"^-[A-Za-z]*[eqSn]\")":
 		if scope == "command" {
 			return native117
 		}
-	case "any(functions, # in [\"sudo\", \"su\", \"doas\", \"pkexec\", \"run0\", \"ssh\", \"ssh-add\", \"scp\", \"sftp\", \"gpg\", \"gpg2\", \"pass\", \"passwd\", \"kinit\", \"login\"])":
-		if scope == "line" {
+	case "agent && len(shadowFiles()) > 0":
+		if scope == "command" {
 			return native118
 		}
-	case "(name == \"dvips\" && any(flags, # == \"-R0\")) || (name in [\"groff\", \"troff\", \"nroff\", \"pic\"] && hasFlag(\"U\")) || (name in [\"gs\", \"gsc\", \"ghostscript\"] && any(flags, # matches \"^-d(NOSAFER|DELAYSAFER)(=true)?$|^-dSAFER=false$\")) || any(keys(assigns ?? {}), # == \"GROFF_BIN_PATH\" && untrustedPath(assigns[#]))":
+	case "len(plantedPrograms()) > 0 || name in [\"update-alternatives\", \"alternatives\"] && hasFlag(\"install\", \"slave\", \"set\") && (\n  any(args, # startsWith \"/\" && cleanPath(#) matches \"^(/usr(/local)?)?/s?bin/(sudo|su|doas|pkexec|run0|passwd|login|ssh|sshd|gpg|gpg2|pass|bash|sh)$\") ||\n  any(args, !(# startsWith \"-\") && # contains \"/\" && !(cleanPath(#) matches \"^/(usr|bin|sbin|lib|lib64|etc|opt|snap|nix|var/lib)/\"))) ||\nname == \"dpkg-divert\" && !hasFlag(\"remove\", \"list\", \"listpackage\", \"truename\", \"help\", \"version\") &&\n  any(positional, cleanPath(#) matches \"^(/usr)?/s?bin/(sudo|su|doas|pkexec|passwd|login|ssh|sshd|gpg|gpg2|pass|bash|sh|dash|zsh)$\" || cleanPath(#) matches \"^/(etc/pam\\\\.d|lib/security|usr/lib/security|lib/x86_64-linux-gnu/security)/\")":
 		if scope == "command" {
 			return native119
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isRoot(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isRoot(cwd + \"/\" + #))":
+	case "name == \"alias\" && any(len(positional) == 2 && !(positional[0] contains \"=\") ? [positional[0] + \"=\" + positional[1]] : positional,\n  let n = split(#, \"=\")[0];\n  n in [\"sudo\", \"su\", \"doas\", \"pkexec\", \"run0\", \"ssh\", \"ssh-add\", \"scp\", \"sftp\", \"gpg\", \"gpg2\", \"pass\", \"passwd\", \"kinit\", \"login\"] &&\n  (let ws = filter(split(trim(join(split(#, \"=\")[1:], \"=\")), \" \"), # != \"\" && !(# contains \"=\"));\n   len(ws) == 0 || !(baseName(ws[0]) startsWith n) || ws[0] contains \"/\" && !(cleanPath(ws[0]) matches \"^(/usr(/local)?|/opt/homebrew)?/s?bin/[^/]+$\") ||\n   join(split(#, \"=\")[1:], \"=\") matches \"[;&|\\n`<>(]\")) ||\nname == \"complete\" && any(options(\"C\"), let w = split(trim(#), \" \")[0]; sharedDir(w) || w matches \"^\\\\.\\\\.?/\" || w contains \"$\") || name == \"complete\" && len(options(\"C\")) > 0 && any(positional, # in [\"sudo\", \"su\", \"doas\", \"pkexec\", \"ssh\", \"gpg\", \"pass\", \"passwd\"])":
 		if scope == "command" {
 			return native120
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isSystemDir(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isSystemDir(cwd + \"/\" + #))":
-		if scope == "command" {
+	case "any(functions, # in [\"sudo\", \"su\", \"doas\", \"pkexec\", \"run0\", \"ssh\", \"ssh-add\", \"scp\", \"sftp\", \"gpg\", \"gpg2\", \"pass\", \"passwd\", \"kinit\", \"login\"])":
+		if scope == "line" {
 			return native121
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isHome(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isHome(cwd + \"/\" + #))":
+	case "(name == \"dvips\" && any(flags, # == \"-R0\")) || (name in [\"groff\", \"troff\", \"nroff\", \"pic\"] && hasFlag(\"U\")) || (name in [\"gs\", \"gsc\", \"ghostscript\"] && any(flags, # matches \"^-d(NOSAFER|DELAYSAFER)(=true)?$|^-dSAFER=false$\")) || any(keys(assigns ?? {}), # == \"GROFF_BIN_PATH\" && untrustedPath(assigns[#]))":
 		if scope == "command" {
 			return native122
 		}
-	case "(name == \"virtualenv\" || any(args, # == \"venv\") && any(args, # == \"-m\" || # == \"-mvenv\")) && hasFlag(\"clear\") && any(positional, isHome(#) || isRoot(#) || isSystemDir(#) || cwd != \"\" && # == \".\" && (isHome(cwd) || isRoot(cwd) || isSystemDir(cwd)))":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isRoot(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isRoot(cwd + \"/\" + #))":
 		if scope == "command" {
 			return native123
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#) || regenerable(#) || plainFile(#) || # == \"{}\" && findsRegenerable() ||\n  gitRestores(#)) ||\n  len(positional) == 0 && \"xargs\" in wrappers && findsRegenerable())":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isSystemDir(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isSystemDir(cwd + \"/\" + #))":
 		if scope == "command" {
 			return native124
 		}
-	case "agent && hasFlag(\"r\", \"R\", \"recursive\") && cwd != \"\" && any(positional, outsideProject(#) || !isTemp(#) && (# matches \"^\\\\.\\\\.(/|$)\" ||\n  (# contains \"$\" || # contains \"`\") && !(# matches \"^\\\"?\\\\$(PWD|\\\\{PWD\\\\})/[^$`]*$\" && !(# contains \"..\"))))":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && any(positional, isHome(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && isHome(cwd + \"/\" + #))":
 		if scope == "command" {
 			return native125
 		}
-	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); let disk = any(vals, isBlockDevice(#)); (any(vals, isBroad(#)) || disk) &&\n  (any(args, lower(#) matches \"^-{0,2}((delete|del|remove|rm|drop|purge|wipe|erase|destroy|shred|nuke|clean|cleanup|clear|prune|reset|overwrite|truncate|uninstall|rmdir|unlink|zero|fill|write|flash|burn)([-_=]|$)|format([-_]|$))\") ||\n    any(vals, lower(#) in [\"delete\", \"del\", \"remove\", \"rm\", \"drop\", \"purge\", \"wipe\", \"erase\", \"destroy\", \"shred\", \"nuke\"]) ||\n    any(args, # matches \"^-[a-zA-Z]*[rR][a-zA-Z]*$\" || # == \"--recursive\") && any(args, # matches \"^-[a-zA-Z]*f[a-zA-Z]*$\" || # in [\"--force\", \"--yes\", \"-y\", \"--assume-yes\"]))":
+	case "(name == \"virtualenv\" || any(args, # == \"venv\") && any(args, # == \"-m\" || # == \"-mvenv\")) && hasFlag(\"clear\") && any(positional, isHome(#) || isRoot(#) || isSystemDir(#) || cwd != \"\" && # == \".\" && (isHome(cwd) || isRoot(cwd) || isSystemDir(cwd)))":
 		if scope == "command" {
 			return native126
 		}
-	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); any(vals, isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"/etc\"]) &&\n  (any(args, # matches \"(^|[^0-9.])0\\\\.0\\\\.0\\\\.0(:[0-9]+)?$|^-{1,2}(listen|bind|serve|public|share|expose|port)([=-]|$)\") || name matches \"(serve|server|httpd|share|web|dufs)$\")":
+	case "hasFlag(\"r\", \"R\", \"recursive\") && !(len(positional) > 0 && all(positional, isTemp(#) || regenerable(#) || plainFile(#) || # == \"{}\" && findsRegenerable() ||\n  gitRestores(#)) ||\n  len(positional) == 0 && \"xargs\" in wrappers && findsRegenerable())":
 		if scope == "command" {
 			return native127
 		}
-	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); let remote = any(vals, # matches \"^(https?|ftps?|sftp|scp|ssh|rsync|s3|s3a|gs|az|abfss?|wasbs?|b2|r2|oss|cos|swift|smb|cifs|davs?|webdavs?|wss?|tcp|udp|telnet)://[^/]\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\"]) || # matches \"^([A-Za-z0-9._-]+@)?[A-Za-z0-9][A-Za-z0-9.-]*\\\\.[A-Za-z]{2,}:[^/]?\" && !(# matches \"^[A-Za-z]:\")); remote && any(vals, !(# contains \"://\") && secretPath(#) || holdsSecret(#) || cleanPath(#) matches \"^(~|/root|/home/[^/]+)(/\\\\.(ssh|aws|gnupg|kube|docker|password-store|azure)|/\\\\.config/gcloud)?/?$\" || cleanPath(#) == \"/etc/ssl/private\")":
+	case "agent && hasFlag(\"r\", \"R\", \"recursive\") && cwd != \"\" && any(positional, outsideProject(#) || !isTemp(#) && (# matches \"^\\\\.\\\\.(/|$)\" ||\n  (# contains \"$\" || # contains \"`\") && !(# matches \"^\\\"?\\\\$(PWD|\\\\{PWD\\\\})/[^$`]*$\" && !(# contains \"..\"))))":
 		if scope == "command" {
 			return native128
 		}
-	case "agent && ( (name in [\"rm\", \"unlink\", \"shred\"] && !hasFlag(\"r\", \"R\", \"recursive\") && any(positional, outsideProject(#))) || (name == \"truncate\" && any(options(\"s\", \"size\"), # matches \"^[<=]?0+[KMGTPEZY]?$\") && any(positional, outsideProject(#))) || (name == \"fallocate\" && hasFlag(\"p\", \"punch-hole\", \"z\", \"zero-range\", \"c\", \"collapse-range\") && any(positional, outsideProject(#))) || (name in [\"cp\", \"install\", \"ln\"] && len(positional) == 2 && positional[0] == \"/dev/null\" && outsideProject(positional[1])) || ((name in [\":\", \"true\", \"echo\", \"printf\"] && len(positional) == 0 || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\")) && any(redirects, #.op in [\">\", \">|\"] && outsideProject(#.target))) || (name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\"]) && any(args, # startsWith \"of=\" && outsideProject(trimPrefix(#, \"of=\")))) || (name == \"tee\" && !hasFlag(\"a\", \"append\") && stdin.kind == \"file\" && stdin.from == \"/dev/null\" && any(positional, outsideProject(#))) || (name == \"sed\" && hasFlag(\"i\", \"in-place\") && len(positional) > 1 && positional[0] matches \"^(1,)?\\\\$?d$\" && any(positional[1:], outsideProject(#))))":
+	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); let disk = any(vals, isBlockDevice(#)); (any(vals, isBroad(#)) || disk) &&\n  (any(args, lower(#) matches \"^-{0,2}((delete|del|remove|rm|drop|purge|wipe|erase|destroy|shred|nuke|clean|cleanup|clear|prune|reset|overwrite|truncate|uninstall|rmdir|unlink|zero|fill|write|flash|burn)([-_=]|$)|format([-_]|$))\") ||\n    any(vals, lower(#) in [\"delete\", \"del\", \"remove\", \"rm\", \"drop\", \"purge\", \"wipe\", \"erase\", \"destroy\", \"shred\", \"nuke\"]) ||\n    any(args, # matches \"^-[a-zA-Z]*[rR][a-zA-Z]*$\" || # == \"--recursive\") && any(args, # matches \"^-[a-zA-Z]*f[a-zA-Z]*$\" || # in [\"--force\", \"--yes\", \"-y\", \"--assume-yes\"]))":
 		if scope == "command" {
 			return native129
 		}
-	case "agent && (any(redirects, #.op in [\">\", \">|\", \"&>\"] && !#.dynamic && outsideProject(#.target) && replaces(#.target, args[:0])) ||\n  name == \"tee\" && !hasFlag(\"a\", \"append\") && any(positional, outsideProject(#) && replaces(#, args[:0])) ||\n  name in [\"curl\", \"wget\", \"sort\", \"shuf\", \"uniq\", \"sponge\"] && !(name == \"sponge\" && hasFlag(\"a\")) && any(outputs, outsideProject(#) && replaces(#, args[:0])))":
+	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); any(vals, isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"/etc\"]) &&\n  (any(args, # matches \"(^|[^0-9.])0\\\\.0\\\\.0\\\\.0(:[0-9]+)?$|^-{1,2}(listen|bind|serve|public|share|expose|port)([=-]|$)\") || name matches \"(serve|server|httpd|share|web|dufs)$\")":
 		if scope == "command" {
 			return native130
 		}
-	case "let target = name == \"dd\" ? \"\" : option(\"t\", \"target-directory\"); let outs = filter(args, # startsWith \"of=\"); let dest = name == \"dd\" ? (len(outs) > 0 ? trimPrefix(outs[len(outs)-1], \"of=\") : \"\") : target != \"\" ? target : len(positional) > 1 ? positional[len(positional)-1] : \"\"; let sources = name == \"dd\" ? positional[0:0] : target != \"\" ? positional : len(positional) > 1 ? positional[:len(positional)-1] : []; agent && dest != \"\" && outsideProject(dest) && replaces(dest, sources) &&\n  (name != \"ln\" || hasFlag(\"f\", \"force\")) && (name != \"scp\" || !(dest contains \":\")) && !(\"scp\" in wrappers) &&\n  !hasFlag(\"dry-run\") && (name == \"dd\" ||\n    !(hasFlag(\"n\", \"no-clobber\", \"b\", \"backup\", \"ignore-existing\") || any(args, # == \"--update=none\" || # == \"--update=none-fail\")) ||\n    name != \"rsync\" && hasFlag(\"f\", \"force\", \"i\", \"interactive\") || any(args, # in [\"--update=all\", \"--update=older\", \"--backup=none\", \"--backup=off\"])) &&\n  !(name == \"install\" && hasFlag(\"d\", \"directory\"))":
+	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); let remote = any(vals, # matches \"^(https?|ftps?|sftp|scp|ssh|rsync|s3|s3a|gs|az|abfss?|wasbs?|b2|r2|oss|cos|swift|smb|cifs|davs?|webdavs?|wss?|tcp|udp|telnet)://[^/]\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\"]) || # matches \"^([A-Za-z0-9._-]+@)?[A-Za-z0-9][A-Za-z0-9.-]*\\\\.[A-Za-z]{2,}:[^/]?\" && !(# matches \"^[A-Za-z]:\")); remote && any(vals, !(# contains \"://\") && secretPath(#) || holdsSecret(#) || cleanPath(#) matches \"^(~|/root|/home/[^/]+)(/\\\\.(ssh|aws|gnupg|kube|docker|password-store|azure)|/\\\\.config/gcloud)?/?$\" || cleanPath(#) == \"/etc/ssl/private\")":
 		if scope == "command" {
 			return native131
 		}
-	case "agent && (\"find\" in wrappers && any(outputs, # contains \"{}\") && any(wrapperArgs, !(# startsWith \"-\") && outsideProject(#)) ||\n  \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"find\", \"fd\", \"fdfind\", \"ls\", \"locate\", \"plocate\"] && any(stdin.args, !(# startsWith \"-\") && outsideProject(#)) &&\n    (name in [\"cp\", \"mv\", \"install\", \"rsync\", \"ln\", \"tee\", \"truncate\", \"dd\"] || name in [\"sed\", \"gsed\", \"perl\"] && any(args, # matches \"^-[a-zA-Z]*i\" || # startsWith \"--in-place\")))":
+	case "agent && ( (name in [\"rm\", \"unlink\", \"shred\"] && !hasFlag(\"r\", \"R\", \"recursive\") && any(positional, outsideProject(#))) || (name == \"truncate\" && any(options(\"s\", \"size\"), # matches \"^[<=]?0+[KMGTPEZY]?$\") && any(positional, outsideProject(#))) || (name == \"fallocate\" && hasFlag(\"p\", \"punch-hole\", \"z\", \"zero-range\", \"c\", \"collapse-range\") && any(positional, outsideProject(#))) || (name in [\"cp\", \"install\", \"ln\"] && len(positional) == 2 && positional[0] == \"/dev/null\" && outsideProject(positional[1])) || ((name in [\":\", \"true\", \"echo\", \"printf\"] && len(positional) == 0 || name == \"cat\" && len(positional) > 0 && all(positional, # == \"/dev/null\")) && any(redirects, #.op in [\">\", \">|\"] && outsideProject(#.target))) || (name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\"]) && any(args, # startsWith \"of=\" && outsideProject(trimPrefix(#, \"of=\")))) || (name == \"tee\" && !hasFlag(\"a\", \"append\") && stdin.kind == \"file\" && stdin.from == \"/dev/null\" && any(positional, outsideProject(#))) || (name == \"sed\" && hasFlag(\"i\", \"in-place\") && len(positional) > 1 && positional[0] matches \"^(1,)?\\\\$?d$\" && any(positional[1:], outsideProject(#))))":
 		if scope == "command" {
 			return native132
 		}
-	case "agent && (name == \"patch\" && (outsideProject(option(\"d\", \"directory\")) || len(positional) > 0 && outsideProject(positional[0]) ||\n    option(\"d\", \"directory\") == \"\" && len(positional) == 0 && !hasFlag(\"dry-run\", \"help\", \"version\", \"v\") && outsideProject(cwd)) ||\n  name == \"git\" && pos(0) == \"apply\" && !hasFlag(\"check\", \"stat\", \"numstat\", \"summary\") && (hasFlag(\"unsafe-paths\") || outsideProject(cwd) && !hasFlag(\"cached\")))":
+	case "agent && (any(redirects, #.op in [\">\", \">|\", \"&>\"] && !#.dynamic && outsideProject(#.target) && replaces(#.target, args[:0])) ||\n  name == \"tee\" && !hasFlag(\"a\", \"append\") && any(positional, outsideProject(#) && replaces(#, args[:0])) ||\n  name in [\"curl\", \"wget\", \"sort\", \"shuf\", \"uniq\", \"sponge\"] && !(name == \"sponge\" && hasFlag(\"a\")) && any(outputs, outsideProject(#) && replaces(#, args[:0])))":
 		if scope == "command" {
 			return native133
 		}
-	case "agent && (name == \"zip\" && hasFlag(\"m\", \"move\") || name in [\"7z\", \"7za\", \"7zz\"] && any(args, # == \"-sdel\") ||\n  name in [\"tar\", \"bsdtar\", \"gtar\"] && hasFlag(\"remove-files\")) &&\n  any(positional, outsideProject(#) || # in [\"~\", \"$HOME\", \"${HOME}\"])":
+	case "let target = name == \"dd\" ? \"\" : option(\"t\", \"target-directory\"); let outs = filter(args, # startsWith \"of=\"); let dest = name == \"dd\" ? (len(outs) > 0 ? trimPrefix(outs[len(outs)-1], \"of=\") : \"\") : target != \"\" ? target : len(positional) > 1 ? positional[len(positional)-1] : \"\"; let sources = name == \"dd\" ? positional[0:0] : target != \"\" ? positional : len(positional) > 1 ? positional[:len(positional)-1] : []; agent && dest != \"\" && outsideProject(dest) && replaces(dest, sources) &&\n  (name != \"ln\" || hasFlag(\"f\", \"force\")) && (name != \"scp\" || !(dest contains \":\")) && !(\"scp\" in wrappers) &&\n  !hasFlag(\"dry-run\") && (name == \"dd\" ||\n    !(hasFlag(\"n\", \"no-clobber\", \"b\", \"backup\", \"ignore-existing\") || any(args, # == \"--update=none\" || # == \"--update=none-fail\")) ||\n    name != \"rsync\" && hasFlag(\"f\", \"force\", \"i\", \"interactive\") || any(args, # in [\"--update=all\", \"--update=older\", \"--backup=none\", \"--backup=off\"])) &&\n  !(name == \"install\" && hasFlag(\"d\", \"directory\"))":
 		if scope == "command" {
 			return native134
 		}
-	case "let target = option(\"t\", \"target-directory\"); let dest = target != \"\" ? target : len(positional) > 0 ? positional[len(positional)-1] : \"\"; let sources = target != \"\" ? positional : len(positional) > 0 ? positional[:len(positional)-1] : []; agent && dest != \"\" && (outsideProject(dest) || isTemp(dest) || sharedDir(dest) || dest == \"/dev/null\") && any(sources, outsideProject(#))":
+	case "agent && (\"find\" in wrappers && any(outputs, # contains \"{}\") && any(wrapperArgs, !(# startsWith \"-\") && outsideProject(#)) ||\n  \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"find\", \"fd\", \"fdfind\", \"ls\", \"locate\", \"plocate\"] && any(stdin.args, !(# startsWith \"-\") && outsideProject(#)) &&\n    (name in [\"cp\", \"mv\", \"install\", \"rsync\", \"ln\", \"tee\", \"truncate\", \"dd\"] || name in [\"sed\", \"gsed\", \"perl\"] && any(args, # matches \"^-[a-zA-Z]*i\" || # startsWith \"--in-place\")))":
 		if scope == "command" {
 			return native135
 		}
-	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") && !under(#, \"/usr/local/src\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\") || under(#, \"/root\") && !ownHome(#))":
+	case "agent && (name == \"patch\" && (outsideProject(option(\"d\", \"directory\")) || len(positional) > 0 && outsideProject(positional[0]) ||\n    option(\"d\", \"directory\") == \"\" && len(positional) == 0 && !hasFlag(\"dry-run\", \"help\", \"version\", \"v\") && outsideProject(cwd)) ||\n  name == \"git\" && pos(0) == \"apply\" && !hasFlag(\"check\", \"stat\", \"numstat\", \"summary\") && (hasFlag(\"unsafe-paths\") || outsideProject(cwd) && !hasFlag(\"cached\")))":
 		if scope == "command" {
 			return native136
 		}
-	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  cleanPath(#) matches \"^(/private)?/etc/(passwd|shadow|group|gshadow|sudoers|nsswitch\\\\.conf|login\\\\.defs|pam\\\\.d|pam\\\\.d/(common-[a-z]+|system-auth|password-auth|login|sudo|su|sshd))$\" ||\n  cleanPath(#) matches \"^(/usr)?/s?bin/(sudo|su|doas|login|passwd|bash|sh|dash|zsh|unix_chkpwd)$\" ||\n  cleanPath(#) matches \"^(/usr)?/lib(64|/x86_64-linux-gnu|/aarch64-linux-gnu)?/(ld-linux[-a-z0-9_.]*\\\\.so(\\\\.[0-9]+)*|libc\\\\.so\\\\.6|libpam\\\\.so(\\\\.[0-9]+)*)$\" ||\n  cleanPath(#) matches \"[*?\\\\[]\" && (let p = #; any([\"/etc/passwd\", \"/etc/shadow\", \"/etc/group\", \"/etc/gshadow\", \"/etc/sudoers\", \"/usr/bin/sudo\", \"/usr/bin/su\", \"/bin/bash\", \"/usr/bin/bash\", \"/bin/sh\"], mayName(p, #))))":
+	case "agent && (name == \"zip\" && hasFlag(\"m\", \"move\") || name in [\"7z\", \"7za\", \"7zz\"] && any(args, # == \"-sdel\") ||\n  name in [\"tar\", \"bsdtar\", \"gtar\"] && hasFlag(\"remove-files\")) &&\n  any(positional, outsideProject(#) || # in [\"~\", \"$HOME\", \"${HOME}\"])":
 		if scope == "command" {
 			return native137
 		}
-	case "name == \"ssh-keygen\" && !hasFlag(\"l\", \"y\", \"R\", \"F\", \"H\", \"p\", \"c\", \"e\", \"i\", \"B\", \"Y\", \"L\", \"Q\", \"s\", \"D\", \"k\") &&\n  any(options(\"f\"), let f = cleanPath(# matches \"^[/~$]\" || cwd == \"\" ? # : cwd + \"/\" + #); stdin.kind != \"\" && f matches \"^(~|/root|/home/[^/]+)/\\\\.ssh/id_[a-z0-9_]+$\" || f matches \"^(/private)?/etc/ssh/ssh_host_[a-z0-9]+_key$\") ||\nname in [\"gpg\", \"gpg2\"] && any(args, # in [\"--delete-secret-keys\", \"--delete-secret-key\", \"--delete-secret-and-public-keys\", \"--delete-secret-and-public-key\"]) || name in [\"rm\", \"unlink\", \"shred\", \"mv\"] && any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\\\.json|config/gh|config/gh/hosts\\\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass|npmrc|pypirc)$\" ||\n   cleanPath(#) matches \"[*?\\\\[]\" && (let p = #; any([\"~/.bashrc\", \"~/.bash_profile\", \"~/.bash_login\", \"~/.bash_logout\", \"~/.bash_aliases\", \"~/.bash_functions\", \"~/.profile\",\n     \"~/.zshrc\", \"~/.zshenv\", \"~/.zprofile\", \"~/.zlogin\", \"~/.zlogout\", \"~/.kshrc\", \"~/.cshrc\", \"~/.tcshrc\", \"~/.mkshrc\", \"~/.inputrc\", \"~/.config/fish\",\n     \"~/.ssh/id_rsa\", \"~/.ssh/id_ecdsa\", \"~/.ssh/id_ed25519\", \"~/.ssh/authorized_keys\", \"~/.ssh/config\", \"~/.gnupg\", \"~/.gitconfig\", \"~/.config/git\",\n     \"~/.aws/credentials\", \"~/.kube/config\", \"~/.netrc\", \"~/.git-credentials\", \"~/.npmrc\", \"~/.pypirc\"], mayName(p, #)))) &&\n  !(cleanPath(#) matches \"/\\\\.ssh/known_hosts(\\\\.old)?$\"))":
+	case "let target = option(\"t\", \"target-directory\"); let dest = target != \"\" ? target : len(positional) > 0 ? positional[len(positional)-1] : \"\"; let sources = target != \"\" ? positional : len(positional) > 0 ? positional[:len(positional)-1] : []; agent && dest != \"\" && (outsideProject(dest) || isTemp(dest) || sharedDir(dest) || dest == \"/dev/null\") && any(sources, outsideProject(#))":
 		if scope == "command" {
 			return native138
 		}
-	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  cleanPath(#) matches \"(^|/)\\\\.git/(config|HEAD|ORIG_HEAD|index|packed-refs|shallow|refs|refs/.+|objects|objects/.+|[^/]*[*?\\\\[][^/]*)$\" &&\n  !(cleanPath(#) matches \"\\\\.lock$|(^|/)\\\\.git/refs/original(/|$)\"))":
+	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  under(#, \"/etc\") || under(#, \"/boot\") || under(#, \"/usr\") && !under(#, \"/usr/local/src\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/lib\") || under(#, \"/private/etc\") || under(#, \"/root\") && !ownHome(#))":
 		if scope == "command" {
 			return native139
 		}
-	case "hasFlag(\"delete\") && !findsRegenerable()":
+	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  cleanPath(#) matches \"^(/private)?/etc/(passwd|shadow|group|gshadow|sudoers|nsswitch\\\\.conf|login\\\\.defs|pam\\\\.d|pam\\\\.d/(common-[a-z]+|system-auth|password-auth|login|sudo|su|sshd))$\" ||\n  cleanPath(#) matches \"^(/usr)?/s?bin/(sudo|su|doas|login|passwd|bash|sh|dash|zsh|unix_chkpwd)$\" ||\n  cleanPath(#) matches \"^(/usr)?/lib(64|/x86_64-linux-gnu|/aarch64-linux-gnu)?/(ld-linux[-a-z0-9_.]*\\\\.so(\\\\.[0-9]+)*|libc\\\\.so\\\\.6|libpam\\\\.so(\\\\.[0-9]+)*)$\" ||\n  cleanPath(#) matches \"[*?\\\\[]\" && (let p = #; any([\"/etc/passwd\", \"/etc/shadow\", \"/etc/group\", \"/etc/gshadow\", \"/etc/sudoers\", \"/usr/bin/sudo\", \"/usr/bin/su\", \"/bin/bash\", \"/usr/bin/bash\", \"/bin/sh\"], mayName(p, #))))":
 		if scope == "command" {
 			return native140
 		}
-	case "let emptied = name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] ||\n  name == \"cp\" && len(positional) >= 2 && positional[0] in [\"/dev/null\", \"/dev/zero\"] ||\n  name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\", \"if=/dev/urandom\"]) && any(args, # matches \"^of=\") ||\n  name == \"tee\" && any(redirects, #.op == \"<\" && #.target in [\"/dev/null\", \"/dev/zero\"]) ||\n  any(redirects, #.op in [\">\", \">|\"] && #.fd in [\"\", \"1\"]) && (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # in [\"/dev/null\", \"/dev/zero\"]) || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\"));\nemptied && ( \"find\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) > 0 && all(positional, # == \"{}\") && findsRegenerable()) || \"xargs\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) == 0 && findsRegenerable() || name == \"rm\" && !hasFlag(\"r\", \"R\", \"recursive\") && len(positional) == 0 && rotatesListed()) || any(via, # == \"parallel\" || # startsWith \"parallel \") && any(positional, # contains \"$(cat\") || any(redirects, #.op in [\">\", \">|\"] && #.target == \"{}\") || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\"))":
+	case "name == \"ssh-keygen\" && !hasFlag(\"l\", \"y\", \"R\", \"F\", \"H\", \"p\", \"c\", \"e\", \"i\", \"B\", \"Y\", \"L\", \"Q\", \"s\", \"D\", \"k\") &&\n  any(options(\"f\"), let f = cleanPath(# matches \"^[/~$]\" || cwd == \"\" ? # : cwd + \"/\" + #); stdin.kind != \"\" && f matches \"^(~|/root|/home/[^/]+)/\\\\.ssh/id_[a-z0-9_]+$\" || f matches \"^(/private)?/etc/ssh/ssh_host_[a-z0-9]+_key$\") ||\nname in [\"gpg\", \"gpg2\"] && any(args, # in [\"--delete-secret-keys\", \"--delete-secret-key\", \"--delete-secret-and-public-keys\", \"--delete-secret-and-public-key\"]) || name in [\"rm\", \"unlink\", \"shred\", \"mv\"] && any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|inputrc|config/fish(/.*)?|ssh|ssh/.*|gnupg|gnupg/.*|gitconfig|config/git|config/git/.*|aws|aws/(credentials|config)|kube|kube/config|netrc|git-credentials|docker/config\\\\.json|config/gh|config/gh/hosts\\\\.yml|config/gcloud|config/gcloud/.*|azure|pgpass|npmrc|pypirc)$\" ||\n   cleanPath(#) matches \"[*?\\\\[]\" && (let p = #; any([\"~/.bashrc\", \"~/.bash_profile\", \"~/.bash_login\", \"~/.bash_logout\", \"~/.bash_aliases\", \"~/.bash_functions\", \"~/.profile\",\n     \"~/.zshrc\", \"~/.zshenv\", \"~/.zprofile\", \"~/.zlogin\", \"~/.zlogout\", \"~/.kshrc\", \"~/.cshrc\", \"~/.tcshrc\", \"~/.mkshrc\", \"~/.inputrc\", \"~/.config/fish\",\n     \"~/.ssh/id_rsa\", \"~/.ssh/id_ecdsa\", \"~/.ssh/id_ed25519\", \"~/.ssh/authorized_keys\", \"~/.ssh/config\", \"~/.gnupg\", \"~/.gitconfig\", \"~/.config/git\",\n     \"~/.aws/credentials\", \"~/.kube/config\", \"~/.netrc\", \"~/.git-credentials\", \"~/.npmrc\", \"~/.pypirc\"], mayName(p, #)))) &&\n  !(cleanPath(#) matches \"/\\\\.ssh/known_hosts(\\\\.old)?$\"))":
 		if scope == "command" {
 			return native141
 		}
-	case "let dest = len(positional) > 1 ? positional[len(positional)-1] : \"\"; !hasFlag(\"n\", \"dry-run\") && (\n  any(args, # startsWith \"--delete\" || # == \"--del\") && !(dest != \"\" && !(dest matches \"^[^/]*:\") && regenerable(dest)) ||\n  any(args, # in [\"--remove-source-files\", \"--remove-sent-files\"]) && (dest == \"\" ||\n    any(positional, # matches \"^[^/]*:|^[/~$]|(^|/)\\\\.\\\\.(/|$)\") || any(args, # matches \"^(-e|--rsh|--rsync-path)\")))":
+	case "any(name != \"mv\" ? positional : (len(options(\"t\", \"target-directory\")) > 0 ? positional : (len(positional) > 1 ? positional[:len(positional)-1] : [])),\n  cleanPath(#) matches \"(^|/)\\\\.git/(config|HEAD|ORIG_HEAD|index|packed-refs|shallow|refs|refs/.+|objects|objects/.+|[^/]*[*?\\\\[][^/]*)$\" &&\n  !(cleanPath(#) matches \"\\\\.lock$|(^|/)\\\\.git/refs/original(/|$)\"))":
 		if scope == "command" {
 			return native142
 		}
-	case "hasFlag(\"r\", \"R\", \"recursive\") || any(positional, isBroad(#) || isBlockDevice(#))":
+	case "hasFlag(\"delete\") && !findsRegenerable()":
 		if scope == "command" {
 			return native143
 		}
-	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || pos(0) matches \"^[a-zA-Z]*C\" && any(outputs, isBroad(#)) ||\n    (agent || moved != \"\") && len(options(\"C\", \"directory\")) == 0 && !(pos(0) matches \"^[a-zA-Z]*C\") && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || (agent || moved != \"\") && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || (agent || moved != \"\") && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && !hasFlag(\"t\", \"list\") &&\n  (any(options(\"D\", \"directory\"), isBroad(#)) || (agent || moved != \"\") && len(options(\"D\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) >= 3 && isBroad(positional[len(positional)-1])) || ((agent || moved != \"\") && isBroad(cwd) && (\n  name in [\"7za\", \"7zz\", \"7zr\"] && pos(0) in [\"x\", \"e\"] && !any(args, # startsWith \"-o\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") ||\n  name == \"ar\" && any(args, # matches \"^-?[a-wyz]*x\") ||\n  name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] && len(positional) < 3 ||\n  name == \"unar\" && !hasFlag(\"o\") ||\n  name == \"dpkg-deb\" && hasFlag(\"x\", \"extract\", \"R\", \"raw-extract\") && len(positional) < 2 ||\n  name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) < 3))":
+	case "let emptied = name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] ||\n  name == \"cp\" && len(positional) >= 2 && positional[0] in [\"/dev/null\", \"/dev/zero\"] ||\n  name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\", \"if=/dev/urandom\"]) && any(args, # matches \"^of=\") ||\n  name == \"tee\" && any(redirects, #.op == \"<\" && #.target in [\"/dev/null\", \"/dev/zero\"]) ||\n  any(redirects, #.op in [\">\", \">|\"] && #.fd in [\"\", \"1\"]) && (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # in [\"/dev/null\", \"/dev/zero\"]) || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\"));\nemptied && ( \"find\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) > 0 && all(positional, # == \"{}\") && findsRegenerable()) || \"xargs\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) == 0 && findsRegenerable() || name == \"rm\" && !hasFlag(\"r\", \"R\", \"recursive\") && len(positional) == 0 && rotatesListed()) || any(via, # == \"parallel\" || # startsWith \"parallel \") && any(positional, # contains \"$(cat\") || any(redirects, #.op in [\">\", \">|\"] && #.target == \"{}\") || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\"))":
 		if scope == "command" {
 			return native144
 		}
-	case "len(positional) >= 2 && isBroad(positional[len(positional)-1]) && (name == \"ditto\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (name == \"ditto\" || name in [\"cp\", \"gcp\"] && hasFlag(\"T\", \"no-target-directory\") ||\n  any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || # in [\".\", \"*\", \"./\", \".*\", \"./*\"] || baseName(#) matches \"^\\\\.[*?\\\\[]\"))":
+	case "let dest = len(positional) > 1 ? positional[len(positional)-1] : \"\"; !hasFlag(\"n\", \"dry-run\") && (\n  any(args, # startsWith \"--delete\" || # == \"--del\") && !(dest != \"\" && !(dest matches \"^[^/]*:\") && regenerable(dest)) ||\n  any(args, # in [\"--remove-source-files\", \"--remove-sent-files\"]) && (dest == \"\" ||\n    any(positional, # matches \"^[^/]*:|^[/~$]|(^|/)\\\\.\\\\.(/|$)\") || any(args, # matches \"^(-e|--rsh|--rsync-path)\")))":
 		if scope == "command" {
 			return native145
 		}
-	case "(option(\"s\", \"size\") in [\"0\", \"-0\"]) && any(positional, under(#, \"/etc\") || under(#, \"/var\") || sensitivePath(#))":
+	case "hasFlag(\"r\", \"R\", \"recursive\") || any(positional, isBroad(#) || isBlockDevice(#))":
 		if scope == "command" {
 			return native146
 		}
-	case "(hasFlag(\"delete\") || any(args, # in [\"-exec\", \"-execdir\"]) && any(args, isRemover(#))) && (isRoot(pos(0)) || isHome(pos(0)) || cleanPath(pos(0)) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/home\", \"/Users\", \"/System\", \"/Library\"]) && !findNarrows()":
+	case "(name in [\"tar\", \"bsdtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") &&\n  (any(options(\"C\", \"directory\"), isBroad(#)) || pos(0) matches \"^[a-zA-Z]*C\" && any(outputs, isBroad(#)) ||\n    (agent || moved != \"\") && len(options(\"C\", \"directory\")) == 0 && !(pos(0) matches \"^[a-zA-Z]*C\") && isBroad(cwd))) ||\n(name == \"unzip\" && (any(options(\"d\"), isBroad(#)) || (agent || moved != \"\") && len(options(\"d\")) == 0 && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\") && isBroad(cwd))) || (name == \"7z\" && pos(0) in [\"x\", \"e\"] && (any(args, # startsWith \"-o\" && isBroad(#[2:])) || (agent || moved != \"\") && !any(args, # startsWith \"-o\") && isBroad(cwd))) || (name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && !hasFlag(\"t\", \"list\") &&\n  (any(options(\"D\", \"directory\"), isBroad(#)) || (agent || moved != \"\") && len(options(\"D\", \"directory\")) == 0 && isBroad(cwd))) ||\n(name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) >= 3 && isBroad(positional[len(positional)-1])) || ((agent || moved != \"\") && isBroad(cwd) && (\n  name in [\"7za\", \"7zz\", \"7zr\"] && pos(0) in [\"x\", \"e\"] && !any(args, # startsWith \"-o\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") ||\n  name == \"ar\" && any(args, # matches \"^-?[a-wyz]*x\") ||\n  name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] && len(positional) < 3 ||\n  name == \"unar\" && !hasFlag(\"o\") ||\n  name == \"dpkg-deb\" && hasFlag(\"x\", \"extract\", \"R\", \"raw-extract\") && len(positional) < 2 ||\n  name in [\"python\", \"python3\"] && any(args, # in [\"tarfile\", \"zipfile\"]) && any(args, # in [\"-e\", \"--extract\"]) && len(positional) < 3))":
 		if scope == "command" {
 			return native147
 		}
-	case "(name in [\"tar\", \"bsdtar\", \"gtar\"] && hasFlag(\"remove-files\") || name == \"zip\" && (hasFlag(\"m\", \"move\") || any(flags, # matches \"^-[a-zA-Z]*m[a-zA-Z]*$\")) ||\n  name in [\"7z\", \"7za\", \"7zr\"] && any(args, # == \"-sdel\") || name == \"rar\" && pos(0) in [\"m\", \"mf\"]) &&\nany(positional, isRoot(#) || isHome(#) || isSystemDir(#) || cwd != \"\" && !(# matches \"^[/~$-]\") && (isRoot(cwd + \"/\" + #) || isHome(cwd + \"/\" + #) || isSystemDir(cwd + \"/\" + #)))":
+	case "len(positional) >= 2 && isBroad(positional[len(positional)-1]) && (name == \"ditto\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (name == \"ditto\" || name in [\"cp\", \"gcp\"] && hasFlag(\"T\", \"no-target-directory\") ||\n  any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || # in [\".\", \"*\", \"./\", \".*\", \"./*\"] || baseName(#) matches \"^\\\\.[*?\\\\[]\"))":
 		if scope == "command" {
 			return native148
 		}
-	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"]) && len(positional) > 1 && !hasFlag(\"n\", \"dry-run\") && (isRoot(positional[len(positional)-1]) || isHome(positional[len(positional)-1]) || isSystemDir(positional[len(positional)-1]))":
+	case "(option(\"s\", \"size\") in [\"0\", \"-0\"]) && any(positional, under(#, \"/etc\") || under(#, \"/var\") || sensitivePath(#))":
 		if scope == "command" {
 			return native149
 		}
-	case "len(positional) > 0 && !(all(positional, isTemp(#) || regenerable(#)) && !(agent && any(positional, outsideProject(#))))":
+	case "(hasFlag(\"delete\") || any(args, # in [\"-exec\", \"-execdir\"]) && any(args, isRemover(#))) && (isRoot(pos(0)) || isHome(pos(0)) || cleanPath(pos(0)) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/home\", \"/Users\", \"/System\", \"/Library\"]) && !findNarrows()":
 		if scope == "command" {
 			return native150
 		}
-	case "any(positional, isBroad(#))":
+	case "(name in [\"tar\", \"bsdtar\", \"gtar\"] && hasFlag(\"remove-files\") || name == \"zip\" && (hasFlag(\"m\", \"move\") || any(flags, # matches \"^-[a-zA-Z]*m[a-zA-Z]*$\")) ||\n  name in [\"7z\", \"7za\", \"7zr\"] && any(args, # == \"-sdel\") || name == \"rar\" && pos(0) in [\"m\", \"mf\"]) &&\nany(positional, isRoot(#) || isHome(#) || isSystemDir(#) || cwd != \"\" && !(# matches \"^[/~$-]\") && (isRoot(cwd + \"/\" + #) || isHome(cwd + \"/\" + #) || isSystemDir(cwd + \"/\" + #)))":
 		if scope == "command" {
 			return native151
 		}
-	case "(name != \"mv\" || len(positional) == 2 && positional[0] startsWith positional[1] && positional[0] != positional[1]) && (dynamic || \"find\" in wrappers || \"xargs\" in wrappers || unfolded matches \"(?s)\\\\b(for|while|find|xargs)\\\\b.*\\\\b(openssl|gpg|ccrypt|age|7z|zip)\\\\b\") && unfolded matches \"(?s)\\\\b(openssl\\\\s+(enc\\\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\\\b[^\\\\n;|&]*\\\\s(-c|--symmetric|-e|--encrypt)\\\\b|ccrypt\\\\b|age\\\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\\\b|7z\\\\s+a\\\\b[^\\\\n;|&]*\\\\s-p|zip\\\\s[^\\\\n;|&]*(-P|-e|--encrypt)\\\\b)\" && !(line matches \"\\\\b(openssl|gpg2?|ccrypt|age|7z|unzip)\\\\b[^\\\\n;|&]*\\\\s(-d|--decrypt|-decrypt)(\\\\s|$)|\\\\b7z\\\\s+[ex]\\\\b\")":
+	case "any(args, # startsWith \"--delete\" || # in [\"--del\", \"--remove-source-files\", \"--remove-sent-files\"]) && len(positional) > 1 && !hasFlag(\"n\", \"dry-run\") && (isRoot(positional[len(positional)-1]) || isHome(positional[len(positional)-1]) || isSystemDir(positional[len(positional)-1]))":
 		if scope == "command" {
 			return native152
 		}
-	case "name in [\"ccrypt\", \"ccencrypt\"] && !hasFlag(\"d\", \"decrypt\", \"c\", \"cat\", \"x\", \"keychange\", \"h\", \"help\", \"V\", \"version\", \"L\", \"license\") &&\n  (hasFlag(\"r\", \"R\", \"recursive\") || any(positional, isBroad(#) || outsideProject(#) || # startsWith \"~\" || # startsWith \"/\" && !isTemp(#))) ||\nname == \"mcrypt\" && hasFlag(\"u\", \"unlink\") && !hasFlag(\"d\", \"decrypt\") && len(positional) > 0":
+	case "len(positional) > 0 && !(all(positional, isTemp(#) || regenerable(#)) && !(agent && any(positional, outsideProject(#))))":
 		if scope == "command" {
 			return native153
 		}
-	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) in [\"/dev/null\", \"/dev/zero\"]":
+	case "any(positional, isBroad(#))":
 		if scope == "command" {
 			return native154
 		}
-	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\") && !(hasFlag(\"hard\") && !hasFlag(\"merge\") && workTreeHeld()) && !noWorkTree()":
+	case "(name != \"mv\" || len(positional) == 2 && positional[0] startsWith positional[1] && positional[0] != positional[1]) && (dynamic || \"find\" in wrappers || \"xargs\" in wrappers || unfolded matches \"(?s)\\\\b(for|while|find|xargs)\\\\b.*\\\\b(openssl|gpg|ccrypt|age|7z|zip)\\\\b\") && unfolded matches \"(?s)\\\\b(openssl\\\\s+(enc\\\\b|aes-|des|chacha|bf-|camellia)|gpg2?\\\\b[^\\\\n;|&]*\\\\s(-c|--symmetric|-e|--encrypt)\\\\b|ccrypt\\\\b|age\\\\s+(-e|-r|-p|--encrypt|--recipient|--passphrase)\\\\b|7z\\\\s+a\\\\b[^\\\\n;|&]*\\\\s-p|zip\\\\s[^\\\\n;|&]*(-P|-e|--encrypt)\\\\b)\" && !(line matches \"\\\\b(openssl|gpg2?|ccrypt|age|7z|unzip)\\\\b[^\\\\n;|&]*\\\\s(-d|--decrypt|-decrypt)(\\\\s|$)|\\\\b7z\\\\s+[ex]\\\\b\")":
 		if scope == "command" {
 			return native155
 		}
-	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") && !noWorkTree() && !(!hasFlag(\"e\", \"exclude\") && (len(positional) == 1 && untrackedOutput(\".\") || len(positional) > 1 && all(positional[1:], untrackedOutput(#))))":
+	case "name in [\"ccrypt\", \"ccencrypt\"] && !hasFlag(\"d\", \"decrypt\", \"c\", \"cat\", \"x\", \"keychange\", \"h\", \"help\", \"V\", \"version\", \"L\", \"license\") &&\n  (hasFlag(\"r\", \"R\", \"recursive\") || any(positional, isBroad(#) || outsideProject(#) || # startsWith \"~\" || # startsWith \"/\" && !isTemp(#))) ||\nname == \"mcrypt\" && hasFlag(\"u\", \"unlink\") && !hasFlag(\"d\", \"decrypt\") && len(positional) > 0":
 		if scope == "command" {
 			return native156
 		}
-	case "pos(0) == \"push\" && (hasFlag(\"f\", \"mirror\", \"delete\", \"d\", \"prune\") ||\n  any(args, # startsWith \"--force\" && !(# == \"--force-with-lease\" || # startsWith \"--force-with-lease=\" || # == \"--force-if-includes\")) ||\n  any(positional[1:], # startsWith \"+\" || # startsWith \":\") ||\n  any(args, # startsWith \"--force-with-lease\") && any(positional[1:], # matches \"^([^:]*:)?(refs/heads/)?(main|master)$\"))":
+	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) in [\"/dev/null\", \"/dev/zero\"]":
 		if scope == "command" {
 			return native157
 		}
-	case "!noWorkTree() && ( (pos(0) == \"checkout\" && hasFlag(\"f\", \"force\")) || (pos(0) == \"rm\" && hasFlag(\"f\", \"force\") && !hasFlag(\"cached\", \"n\", \"dry-run\") &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))) ||\n(pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\")) || ((pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"] || # matches \"^[./~]|[*?\\\\[]\") ||\n    len(positional) > 2 && !hasFlag(\"b\", \"B\", \"orphan\")) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))))":
+	case "pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\") && !(hasFlag(\"hard\") && !hasFlag(\"merge\") && workTreeHeld()) && !noWorkTree()":
 		if scope == "command" {
 			return native158
 		}
-	case "pos(0) == \"branch\" && (hasFlag(\"D\") || (hasFlag(\"d\", \"delete\") && hasFlag(\"f\", \"force\")))":
+	case "pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") && !noWorkTree() && !(!hasFlag(\"e\", \"exclude\") && (len(positional) == 1 && untrackedOutput(\".\") || len(positional) > 1 && all(positional[1:], untrackedOutput(#))))":
 		if scope == "command" {
 			return native159
 		}
-	case "pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"]":
+	case "pos(0) == \"push\" && (hasFlag(\"f\", \"mirror\", \"delete\", \"d\", \"prune\") ||\n  any(args, # startsWith \"--force\" && !(# == \"--force-with-lease\" || # startsWith \"--force-with-lease=\" || # == \"--force-if-includes\")) ||\n  any(positional[1:], # startsWith \"+\" || # startsWith \":\") ||\n  any(args, # startsWith \"--force-with-lease\") && any(positional[1:], # matches \"^([^:]*:)?(refs/heads/)?(main|master)$\"))":
 		if scope == "command" {
 			return native160
 		}
-	case "pos(0) in [\"filter-branch\", \"filter-repo\"] || (pos(0) == \"reflog\" && pos(1) in [\"expire\", \"delete\"] && !hasFlag(\"n\", \"dry-run\")) || (pos(0) == \"update-ref\" && hasFlag(\"d\")) || (pos(0) == \"gc\" && any(args, # startsWith \"--prune=now\")) || (pos(0) == \"prune\" && !hasFlag(\"n\", \"dry-run\"))":
+	case "!noWorkTree() && ( (pos(0) == \"checkout\" && hasFlag(\"f\", \"force\")) || (pos(0) == \"rm\" && hasFlag(\"f\", \"force\") && !hasFlag(\"cached\", \"n\", \"dry-run\") &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))) ||\n(pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\")) || ((pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"] || # matches \"^[./~]|[*?\\\\[]\") ||\n    len(positional) > 2 && !hasFlag(\"b\", \"B\", \"orphan\")) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\"))) &&\n !(len(positional) > 1 && !hasFlag(\"pathspec-from-file\") && all(positional[1:], gitHolds(#)))))":
 		if scope == "command" {
 			return native161
 		}
-	case "(name == \"git\" && sharedDir(option(\"git-dir\"))) || (name == \"git\" && any([\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\", \"GIT_OBJECT_DIRECTORY\"], sharedDir((assigns ?? {})[#] ?? \"\"))) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)=\" && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) in [\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\"] && sharedDir(pos(1)))":
+	case "pos(0) == \"branch\" && (hasFlag(\"D\") || (hasFlag(\"d\", \"delete\") && hasFlag(\"f\", \"force\")))":
 		if scope == "command" {
 			return native162
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; (pos(0) in [\"add\", \"stage\"] || pos(0) == \"update-index\" && hasFlag(\"add\")) && (\n  agent && any(positional[1:], sensitivePath(#) || holdsSecret(#) ||\n    dir != \"\" && !(# matches \"^[/~$]\") && (sensitivePath(dir + \"/\" + #) ||\n      cleanPath(dir + \"/\" + #) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.\" && secretPath(dir + \"/\" + #))) ||\n  !agent && any(positional[1:], !(baseName(#) in [\"token\", \"identity\"]) && (secretPath(#) || dir != \"\" && !(# matches \"^[/~$]\") && secretPath(dir + \"/\" + #))))":
+	case "pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"]":
 		if scope == "command" {
 			return native163
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; agent && (\n  name == \"git\" && pos(0) == \"add\" && (\n    (isHome(dir) || isRoot(dir)) && (hasFlag(\"A\", \"all\") || len(positional) == 1 && hasFlag(\"u\", \"update\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\", \":(top)\", \":(top)*\"])) ||\n    any(positional[1:], isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"~/.azure\"])) ||\n  name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^GIT_WORK_TREE=\" && (isHome(#[14:]) || isRoot(#[14:]))) &&\n    line matches \"\\\\bgit\\\\b[^;&|]*\\\\badd\\\\b[^;&|]*(\\\\s-A\\\\b|\\\\s--all\\\\b|\\\\s\\\\.(\\\\s|$|;|&))\") ||\nname == \"git\" && pos(0) == \"add\" && (\n  cleanPath(dir) matches keyDirs && (hasFlag(\"A\", \"all\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\"])) ||\n  any(positional[1:], cleanPath(#) matches keyDirs))":
+	case "pos(0) in [\"filter-branch\", \"filter-repo\"] || (pos(0) == \"reflog\" && pos(1) in [\"expire\", \"delete\"] && !hasFlag(\"n\", \"dry-run\")) || (pos(0) == \"update-ref\" && hasFlag(\"d\")) || (pos(0) == \"gc\" && any(args, # startsWith \"--prune=now\")) || (pos(0) == \"prune\" && !hasFlag(\"n\", \"dry-run\"))":
 		if scope == "command" {
 			return native164
 		}
-	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); agent && cwd != \"\" && outsideProject(d == \"\" ? \".\" : d) && (\n  pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\") ||\n  pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") ||\n  pos(0) == \"rm\" && !hasFlag(\"cached\", \"n\", \"dry-run\") ||\n  pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\")) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\")) ||\n  pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\") ||\n  pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"] ||\n  pos(0) in [\"filter-branch\", \"filter-repo\", \"prune\"] ||\n  pos(0) == \"worktree\" && pos(1) in [\"remove\", \"prune\"] ||\n  pos(0) == \"read-tree\" && hasFlag(\"u\") && hasFlag(\"reset\", \"m\") ||\n  pos(0) == \"checkout-index\" && hasFlag(\"f\", \"force\"))":
+	case "(name == \"git\" && sharedDir(option(\"git-dir\"))) || (name == \"git\" && any([\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\", \"GIT_OBJECT_DIRECTORY\"], sharedDir((assigns ?? {})[#] ?? \"\"))) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(GIT_DIR|GIT_COMMON_DIR|GIT_CONFIG|GIT_CONFIG_SYSTEM|GIT_OBJECT_DIRECTORY)=\" && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) in [\"GIT_DIR\", \"GIT_COMMON_DIR\", \"GIT_CONFIG\", \"GIT_CONFIG_SYSTEM\"] && sharedDir(pos(1)))":
 		if scope == "command" {
 			return native165
 		}
-	case "agent && (pos(0) == \"remote\" && pos(1) in [\"add\", \"set-url\"] ||\n  pos(0) == \"config\" && any(positional, # matches \"^remote\\\\.[^.]+\\\\.(url|pushurl)$\") && len(positional) > 2)":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; (pos(0) in [\"add\", \"stage\"] || pos(0) == \"update-index\" && hasFlag(\"add\")) && (\n  agent && any(positional[1:], sensitivePath(#) || holdsSecret(#) ||\n    dir != \"\" && !(# matches \"^[/~$]\") && (sensitivePath(dir + \"/\" + #) ||\n      cleanPath(dir + \"/\" + #) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.\" && secretPath(dir + \"/\" + #))) ||\n  !agent && any(positional[1:], !(baseName(#) in [\"token\", \"identity\"]) && (secretPath(#) || dir != \"\" && !(# matches \"^[/~$]\") && secretPath(dir + \"/\" + #))))":
 		if scope == "command" {
 			return native166
 		}
-	case "agent && (\n  name == \"git\" && pos(0) == \"push\" && (len(positional) > 1 && positional[1] matches \"^([a-z][a-z0-9+.-]*://|[^/:@\\\\s]+@[^/:\\\\s]+:|[^/:@\\\\s]+\\\\.[^/:@\\\\s]+:|(ext|fd)::)\" || option(\"repo\") matches \"[:/]\") ||\n  name == \"gh\" && pos(0) == \"repo\" && pos(1) == \"create\" && hasFlag(\"public\") && (hasFlag(\"push\") || option(\"source\") != \"\"))":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); let dir = cwd != \"\" && !(d matches \"^[/~$]\") ? (d == \"\" ? cwd : cwd + \"/\" + d) : d; let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; agent && (\n  name == \"git\" && pos(0) == \"add\" && (\n    (isHome(dir) || isRoot(dir)) && (hasFlag(\"A\", \"all\") || len(positional) == 1 && hasFlag(\"u\", \"update\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\", \":(top)\", \":(top)*\"])) ||\n    any(positional[1:], isHome(#) || isRoot(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"~/.azure\"])) ||\n  name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^GIT_WORK_TREE=\" && (isHome(#[14:]) || isRoot(#[14:]))) &&\n    line matches \"\\\\bgit\\\\b[^;&|]*\\\\badd\\\\b[^;&|]*(\\\\s-A\\\\b|\\\\s--all\\\\b|\\\\s\\\\.(\\\\s|$|;|&))\") ||\nname == \"git\" && pos(0) == \"add\" && (\n  cleanPath(dir) matches keyDirs && (hasFlag(\"A\", \"all\") || any(positional[1:], # in [\".\", \"./\", \"*\", \":/\", \":/*\"])) ||\n  any(positional[1:], cleanPath(#) matches keyDirs))":
 		if scope == "command" {
 			return native167
 		}
-	case "let files = pos(0) != \"hash-object\" ? options(\"F\", \"file\", \"t\", \"template\") : (hasFlag(\"w\") ? positional[1:] : positional[0:0]); any(files, # != \"-\" && (secretPath(#) || sensitivePath(#) ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (secretPath(cwd + \"/\" + #) || sensitivePath(cwd + \"/\" + #)))) ||\n(pos(0) in [\"commit\", \"tag\", \"notes\", \"merge\", \"hash-object\"] && (\"-\" in options(\"F\", \"file\") || pos(0) == \"hash-object\" && hasFlag(\"stdin\")) &&\n  (len(pipedSecrets()) > 0 || any(redirects, #.op == \"<\" && secretPath(#.target))))":
+	case "let c = option(\"C\"); let w = option(\"work-tree\") != \"\" ? option(\"work-tree\") : ((assigns ?? {}).GIT_WORK_TREE ?? \"\"); let d = w != \"\" && c != \"\" && !(w matches \"^[/~$]\") ? c + \"/\" + w : (w != \"\" ? w : c); agent && cwd != \"\" && outsideProject(d == \"\" ? \".\" : d) && (\n  pos(0) == \"reset\" && hasFlag(\"hard\", \"merge\") ||\n  pos(0) == \"clean\" && hasFlag(\"f\", \"force\") && !hasFlag(\"n\", \"dry-run\") ||\n  pos(0) == \"rm\" && !hasFlag(\"cached\", \"n\", \"dry-run\") ||\n  pos(0) == \"checkout\" && (any(args, # == \"--\") || any(positional[1:], # in [\".\", \"*\", \":/\"]) || hasFlag(\"f\", \"force\")) ||\n  pos(0) == \"restore\" && (!hasFlag(\"S\", \"staged\") || hasFlag(\"W\", \"worktree\")) ||\n  pos(0) == \"switch\" && hasFlag(\"discard-changes\", \"f\", \"force\") ||\n  pos(0) == \"stash\" && pos(1) in [\"drop\", \"clear\"] ||\n  pos(0) in [\"filter-branch\", \"filter-repo\", \"prune\"] ||\n  pos(0) == \"worktree\" && pos(1) in [\"remove\", \"prune\"] ||\n  pos(0) == \"read-tree\" && hasFlag(\"u\") && hasFlag(\"reset\", \"m\") ||\n  pos(0) == \"checkout-index\" && hasFlag(\"f\", \"force\"))":
 		if scope == "command" {
 			return native168
 		}
-	case "hasIssue(\"parse-error\")":
-		if scope == "line" {
+	case "agent && (pos(0) == \"remote\" && pos(1) in [\"add\", \"set-url\"] ||\n  pos(0) == \"config\" && any(positional, # matches \"^remote\\\\.[^.]+\\\\.(url|pushurl)$\") && len(positional) > 2)":
+		if scope == "command" {
 			return native169
 		}
-	case "hasIssue(\"too-large\") || hasIssue(\"depth-limit\") || hasIssue(\"limit\")":
-		if scope == "line" {
+	case "agent && (\n  name == \"git\" && pos(0) == \"push\" && (len(positional) > 1 && positional[1] matches \"^([a-z][a-z0-9+.-]*://|[^/:@\\\\s]+@[^/:\\\\s]+:|[^/:@\\\\s]+\\\\.[^/:@\\\\s]+:|(ext|fd)::)\" || option(\"repo\") matches \"[:/]\") ||\n  name == \"gh\" && pos(0) == \"repo\" && pos(1) == \"create\" && hasFlag(\"public\") && (hasFlag(\"push\") || option(\"source\") != \"\"))":
+		if scope == "command" {
 			return native170
 		}
-	case "any(issues, #.kind == \"invisible-char\" && (#.message contains \"bidi\" || #.message contains \"tag\"))":
-		if scope == "line" {
+	case "let files = pos(0) != \"hash-object\" ? options(\"F\", \"file\", \"t\", \"template\") : (hasFlag(\"w\") ? positional[1:] : positional[0:0]); any(files, # != \"-\" && (secretPath(#) || sensitivePath(#) ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (secretPath(cwd + \"/\" + #) || sensitivePath(cwd + \"/\" + #)))) ||\n(pos(0) in [\"commit\", \"tag\", \"notes\", \"merge\", \"hash-object\"] && (\"-\" in options(\"F\", \"file\") || pos(0) == \"hash-object\" && hasFlag(\"stdin\")) &&\n  (len(pipedSecrets()) > 0 || any(redirects, #.op == \"<\" && secretPath(#.target))))":
+		if scope == "command" {
 			return native171
 		}
-	case "any(issues, #.kind == \"invisible-char\" && !(#.message contains \"bidi\" || #.message contains \"tag\"))":
+	case "hasIssue(\"parse-error\")":
 		if scope == "line" {
 			return native172
 		}
-	case "hasIssue(\"mixed-script\")":
+	case "hasIssue(\"too-large\") || hasIssue(\"depth-limit\") || hasIssue(\"limit\")":
 		if scope == "line" {
 			return native173
 		}
-	case "hasIssue(\"control-sequence\") && !(original matches \"^[^\\\\x1b\\\\x9b]*$\")":
+	case "any(issues, #.kind == \"invisible-char\" && (#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
 			return native174
 		}
-	case "hasIssue(\"confusable\") && original matches \"(?i)[a-z][a-z0-9+.-]*://[^\\\\s/@]*@?[^\\\\s/]*[^\\\\x00-\\\\x7f]\"":
+	case "any(issues, #.kind == \"invisible-char\" && !(#.message contains \"bidi\" || #.message contains \"tag\"))":
 		if scope == "line" {
 			return native175
 		}
-	case "(name == \"fdesetup\" && pos(0) in [\"disable\", \"removerecovery\", \"changerecovery\", \"remove\"]) || (name == \"pwpolicy\" && any(args, lower(#) in [\"-clearaccountpolicies\", \"clearaccountpolicies\"])) || (name == \"dsenableroot\" && !hasFlag(\"d\")) || (name == \"systemextensionsctl\" && pos(0) == \"uninstall\") || (name == \"pfctl\" && hasFlag(\"d\", \"F\") && !hasFlag(\"s\", \"show\")) || (name == \"networksetup\" && any(args, lower(#) in [\"-setdnsservers\", \"-setsearchdomains\", \"-setv6off\"]) && len(positional) >= 1 && !any(positional, lower(#) == \"empty\") ||\n  name == \"networksetup\" && any(args, lower(#) == \"-setv4off\")) ||\n(name == \"csrutil\" && (pos(0) == \"clear\" || pos(0) == \"netboot\" && pos(1) in [\"add\", \"clear\"])) || (name == \"defaults\" && pos(0) in [\"write\", \"delete\"] && (\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.alf(\\\\.plist)?$\" ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.security(\\\\.plist)?$\" && any(positional, # == \"GKAutoRearm\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.LaunchServices(\\\\.plist)?$\" && any(positional, # == \"LSQuarantine\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.(SoftwareUpdate|commerce)(\\\\.plist)?$\" && any(positional, # in [\"AutomaticCheckEnabled\", \"AutomaticDownload\", \"CriticalUpdateInstall\", \"ConfigDataInstall\", \"AutoUpdate\", \"AutomaticallyInstallMacOSUpdates\"]) && any(args, lower(#) in [\"false\", \"no\", \"0\"]))) ||\n(name == \"softwareupdate\" && lower(option(\"schedule\")) == \"off\") || (name == \"security\" && pos(0) == \"authorizationdb\" && pos(1) == \"write\") || (name == \"socketfilterfw\" && (any(args, # in [\"--add\", \"--unblockapp\"]) || any(args, # matches \"^--set(globalstate|blockall|stealthmode|loggingmode)$\") && any(args, # == \"off\"))) || (name == \"log\" && pos(0) == \"erase\") || (name == \"sfltool\" && pos(0) in [\"resetbtm\", \"clear\"]) || (name == \"profiles\" && (pos(0) in [\"remove\", \"install\"] || hasFlag(\"R\", \"I\"))) || (name == \"nvram\" && any(args, # matches \"^boot-args=.*(amfi_get_out_of_my_way|cs_enforcement_disable)\")) || (name == \"sqlite3\" && any(positional, baseName(#) == \"TCC.db\") && any(args, # matches \"(?i)\\\\b(insert|update|delete|replace)\\\\b\"))":
-		if scope == "command" {
+	case "hasIssue(\"mixed-script\")":
+		if scope == "line" {
 			return native176
 		}
-	case "agent && ( (name == \"xattr\" && (hasFlag(\"d\", \"c\") && any(args, # == \"com.apple.quarantine\") || any(flags, # matches \"^-[a-z]*c[a-z]*$\") && any(positional, outsideProject(#)))) || (name == \"tccutil\" && pos(0) == \"reset\") || (name == \"codesign\" && (hasFlag(\"remove-signature\") || hasFlag(\"f\", \"force\") && any(options(\"s\", \"sign\"), # == \"-\")) && any(positional, outsideProject(#))) || (name == \"safaridriver\" && hasFlag(\"enable\")) || (name == \"mdutil\" && any(args, lower(#) == \"off\") && (hasFlag(\"a\") || any(positional, cleanPath(#) == \"/\"))))":
-		if scope == "command" {
+	case "hasIssue(\"control-sequence\") && !(original matches \"^[^\\\\x1b\\\\x9b]*$\")":
+		if scope == "line" {
 			return native177
 		}
-	case "pos(0) in [\"disable\", \"delete\", \"deletelocalsnapshots\", \"thinlocalsnapshots\", \"disablelocal\"]":
-		if scope == "command" {
+	case "hasIssue(\"confusable\") && original matches \"(?i)[a-z][a-z0-9+.-]*://[^\\\\s/@]*@?[^\\\\s/]*[^\\\\x00-\\\\x7f]\"":
+		if scope == "line" {
 			return native178
 		}
-	case "(name == \"systemsetup\" && any(args, lower(#) in [\"-setremotelogin\", \"-setremoteappleevents\"]) && any(args, lower(#) in [\"on\", \"yes\"])) || (name == \"sysadminctl\" && any(args, # in [\"-guestAccount\", \"-smbGuestAccess\", \"-afpGuestAccess\"]) && any(args, lower(#) == \"on\")) || (name == \"launchctl\" && pos(0) in [\"load\", \"bootstrap\", \"enable\", \"kickstart\"] && any(positional, # matches \"(?i)(ssh|sshd|smbd|screensharing|tftp|ftp|telnet|RemoteDesktop|eppc|AEServer)[^/]*$\")) || (name == \"kickstart\" && hasFlag(\"activate\")) || (name == \"sharing\" && hasFlag(\"a\"))":
+	case "(name == \"fdesetup\" && pos(0) in [\"disable\", \"removerecovery\", \"changerecovery\", \"remove\"]) || (name == \"pwpolicy\" && any(args, lower(#) in [\"-clearaccountpolicies\", \"clearaccountpolicies\"])) || (name == \"dsenableroot\" && !hasFlag(\"d\")) || (name == \"systemextensionsctl\" && pos(0) == \"uninstall\") || (name == \"pfctl\" && hasFlag(\"d\", \"F\") && !hasFlag(\"s\", \"show\")) || (name == \"networksetup\" && any(args, lower(#) in [\"-setdnsservers\", \"-setsearchdomains\", \"-setv6off\"]) && len(positional) >= 1 && !any(positional, lower(#) == \"empty\") ||\n  name == \"networksetup\" && any(args, lower(#) == \"-setv4off\")) ||\n(name == \"csrutil\" && (pos(0) == \"clear\" || pos(0) == \"netboot\" && pos(1) in [\"add\", \"clear\"])) || (name == \"defaults\" && pos(0) in [\"write\", \"delete\"] && (\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.alf(\\\\.plist)?$\" ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.security(\\\\.plist)?$\" && any(positional, # == \"GKAutoRearm\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.LaunchServices(\\\\.plist)?$\" && any(positional, # == \"LSQuarantine\") ||\n  pos(1) matches \"(^|/)com\\\\.apple\\\\.(SoftwareUpdate|commerce)(\\\\.plist)?$\" && any(positional, # in [\"AutomaticCheckEnabled\", \"AutomaticDownload\", \"CriticalUpdateInstall\", \"ConfigDataInstall\", \"AutoUpdate\", \"AutomaticallyInstallMacOSUpdates\"]) && any(args, lower(#) in [\"false\", \"no\", \"0\"]))) ||\n(name == \"softwareupdate\" && lower(option(\"schedule\")) == \"off\") || (name == \"security\" && pos(0) == \"authorizationdb\" && pos(1) == \"write\") || (name == \"socketfilterfw\" && (any(args, # in [\"--add\", \"--unblockapp\"]) || any(args, # matches \"^--set(globalstate|blockall|stealthmode|loggingmode)$\") && any(args, # == \"off\"))) || (name == \"log\" && pos(0) == \"erase\") || (name == \"sfltool\" && pos(0) in [\"resetbtm\", \"clear\"]) || (name == \"profiles\" && (pos(0) in [\"remove\", \"install\"] || hasFlag(\"R\", \"I\"))) || (name == \"nvram\" && any(args, # matches \"^boot-args=.*(amfi_get_out_of_my_way|cs_enforcement_disable)\")) || (name == \"sqlite3\" && any(positional, baseName(#) == \"TCC.db\") && any(args, # matches \"(?i)\\\\b(insert|update|delete|replace)\\\\b\"))":
 		if scope == "command" {
 			return native179
 		}
-	case "any(args, # matches \"(?i)^-set(web|secureweb|socksfirewall|ftp|streaming|gopher|autoproxy)(proxy|url)$\") && len(positional) >= 2 || any(args, # matches \"(?i)^-set(web|secureweb|socksfirewall|autoproxy|proxyautodiscovery)(proxy)?state$|^-setproxyautodiscovery$\") && any(args, lower(#) == \"on\")":
+	case "agent && ( (name == \"xattr\" && (hasFlag(\"d\", \"c\") && any(args, # == \"com.apple.quarantine\") || any(flags, # matches \"^-[a-z]*c[a-z]*$\") && any(positional, outsideProject(#)))) || (name == \"tccutil\" && pos(0) == \"reset\") || (name == \"codesign\" && (hasFlag(\"remove-signature\") || hasFlag(\"f\", \"force\") && any(options(\"s\", \"sign\"), # == \"-\")) && any(positional, outsideProject(#))) || (name == \"safaridriver\" && hasFlag(\"enable\")) || (name == \"mdutil\" && any(args, lower(#) == \"off\") && (hasFlag(\"a\") || any(positional, cleanPath(#) == \"/\"))))":
 		if scope == "command" {
 			return native180
 		}
-	case "(name == \"defaults\" && pos(0) == \"write\" && pos(1) matches \"(^|/)(com\\\\.apple\\\\.)?loginwindow(\\\\.plist)?$\" && any(positional, # in [\"LoginHook\", \"LogoutHook\", \"AutoLaunchedApplicationDictionary\"])) || (name == \"osascript\" && (any(args, # matches \"(?i)\\\\bmake\\\\s+(a\\\\s+)?(new\\\\s+)?login\\\\s+item\\\\b\") || stdin.text matches \"(?i)\\\\bmake\\\\s+(a\\\\s+)?(new\\\\s+)?login\\\\s+item\\\\b\"))":
+	case "pos(0) in [\"disable\", \"delete\", \"deletelocalsnapshots\", \"thinlocalsnapshots\", \"disablelocal\"]":
 		if scope == "command" {
 			return native181
 		}
-	case "pos(0) == \"submit\" || pos(0) in [\"load\", \"bootstrap\"] && any(positional, sharedDir(#) || under(#, \"/private/tmp\") || under(#, \"/private/var/tmp\") || under(#, \"/Users/Shared\")) || agent && pos(0) in [\"load\", \"bootstrap\", \"enable\"] && !hasFlag(\"h\", \"help\")":
+	case "(name == \"systemsetup\" && any(args, lower(#) in [\"-setremotelogin\", \"-setremoteappleevents\"]) && any(args, lower(#) in [\"on\", \"yes\"])) || (name == \"sysadminctl\" && any(args, # in [\"-guestAccount\", \"-smbGuestAccess\", \"-afpGuestAccess\"]) && any(args, lower(#) == \"on\")) || (name == \"launchctl\" && pos(0) in [\"load\", \"bootstrap\", \"enable\", \"kickstart\"] && any(positional, # matches \"(?i)(ssh|sshd|smbd|screensharing|tftp|ftp|telnet|RemoteDesktop|eppc|AEServer)[^/]*$\")) || (name == \"kickstart\" && hasFlag(\"activate\")) || (name == \"sharing\" && hasFlag(\"a\"))":
 		if scope == "command" {
 			return native182
 		}
-	case "agent && ( name in [\"pbpaste\", \"wl-paste\"] || name == \"xclip\" && any(flags, # in [\"-o\", \"-out\"]) || name == \"xsel\" && any(flags, # in [\"-o\", \"--output\"]) || name == \"osascript\" && (any(args, # matches \"(?i)\\\\bthe\\\\s+clipboard\\\\b\") || stdin.text matches \"(?i)\\\\bthe\\\\s+clipboard\\\\b\"))":
+	case "any(args, # matches \"(?i)^-set(web|secureweb|socksfirewall|ftp|streaming|gopher|autoproxy)(proxy|url)$\") && len(positional) >= 2 || any(args, # matches \"(?i)^-set(web|secureweb|socksfirewall|autoproxy|proxyautodiscovery)(proxy)?state$|^-setproxyautodiscovery$\") && any(args, lower(#) == \"on\")":
 		if scope == "command" {
 			return native183
 		}
-	case "agent && capturesScreen()":
+	case "(name == \"defaults\" && pos(0) == \"write\" && pos(1) matches \"(^|/)(com\\\\.apple\\\\.)?loginwindow(\\\\.plist)?$\" && any(positional, # in [\"LoginHook\", \"LogoutHook\", \"AutoLaunchedApplicationDictionary\"])) || (name == \"osascript\" && (any(args, # matches \"(?i)\\\\bmake\\\\s+(a\\\\s+)?(new\\\\s+)?login\\\\s+item\\\\b\") || stdin.text matches \"(?i)\\\\bmake\\\\s+(a\\\\s+)?(new\\\\s+)?login\\\\s+item\\\\b\"))":
 		if scope == "command" {
 			return native184
 		}
-	case "capturesScreen() && line matches \"\\\\b(while|until|for)\\\\b[\\\\s\\\\S]*\\\\bsleep\\\\b\"":
+	case "pos(0) == \"submit\" || pos(0) in [\"load\", \"bootstrap\"] && any(positional, sharedDir(#) || under(#, \"/private/tmp\") || under(#, \"/private/var/tmp\") || under(#, \"/Users/Shared\")) || agent && pos(0) in [\"load\", \"bootstrap\", \"enable\"] && !hasFlag(\"h\", \"help\")":
 		if scope == "command" {
 			return native185
 		}
-	case "agent && !hasFlag(\"h\", \"help\", \"version\", \"l\", \"list-devices\", \"L\", \"list-pcms\", \"list\") && (\n  name in [\"arecord\", \"parecord\", \"pw-record\", \"fswebcam\", \"streamer\", \"imagesnap\", \"rec\"] ||\n  name == \"sox\" && len(args) > 0 && args[0] == \"-d\" ||\n  name in [\"ffmpeg\", \"avconv\"] && any(options(\"f\"), # in [\"alsa\", \"pulse\", \"oss\", \"jack\", \"v4l2\", \"video4linux2\", \"avfoundation\", \"dshow\", \"openal\"]) ||\n  name in [\"gst-launch-1.0\", \"gst-launch\"] && any(args, # matches \"^(alsasrc|pulsesrc|pipewiresrc|autoaudiosrc|v4l2src|autovideosrc|avfvideosrc|osxaudiosrc)\\\\b\"))":
+	case "agent && ( name in [\"pbpaste\", \"wl-paste\"] || name == \"xclip\" && any(flags, # in [\"-o\", \"-out\"]) || name == \"xsel\" && any(flags, # in [\"-o\", \"--output\"]) || name == \"osascript\" && (any(args, # matches \"(?i)\\\\bthe\\\\s+clipboard\\\\b\") || stdin.text matches \"(?i)\\\\bthe\\\\s+clipboard\\\\b\"))":
 		if scope == "command" {
 			return native186
 		}
-	case "any(args, # matches \"(?i)display\\\\s+dialog[\\\\s\\\\S]*hidden\\\\s+answer\") || stdin.text matches \"(?i)display\\\\s+dialog[\\\\s\\\\S]*hidden\\\\s+answer\"":
+	case "agent && capturesScreen()":
 		if scope == "command" {
 			return native187
 		}
-	case "any(args, # matches \"(?i)\\\\bof\\\\s+machine\\\\b|eppc://\") || stdin.text matches \"(?i)\\\\bof\\\\s+machine\\\\b|eppc://\" || agent && (any(args, # matches \"(?i)\\\\bmount\\\\s+volume\\\\b\") || stdin.text matches \"(?i)\\\\bmount\\\\s+volume\\\\b\")":
+	case "capturesScreen() && line matches \"\\\\b(while|until|for)\\\\b[\\\\s\\\\S]*\\\\bsleep\\\\b\"":
 		if scope == "command" {
 			return native188
 		}
-	case "agent && any(args, baseName(#) matches \"^(chat\\\\.db|TCC\\\\.db|History\\\\.db|places\\\\.sqlite|NoteStore\\\\.sqlite|AddressBook-v22\\\\.abcddb|CallHistory\\\\.storedata|knowledgeC\\\\.db|com\\\\.apple\\\\.LaunchServices\\\\.QuarantineEventsV[0-9*]*)$\")":
+	case "agent && !hasFlag(\"h\", \"help\", \"version\", \"l\", \"list-devices\", \"L\", \"list-pcms\", \"list\") && (\n  name in [\"arecord\", \"parecord\", \"pw-record\", \"fswebcam\", \"streamer\", \"imagesnap\", \"rec\"] ||\n  name == \"sox\" && len(args) > 0 && args[0] == \"-d\" ||\n  name in [\"ffmpeg\", \"avconv\"] && any(options(\"f\"), # in [\"alsa\", \"pulse\", \"oss\", \"jack\", \"v4l2\", \"video4linux2\", \"avfoundation\", \"dshow\", \"openal\"]) ||\n  name in [\"gst-launch-1.0\", \"gst-launch\"] && any(args, # matches \"^(alsasrc|pulsesrc|pipewiresrc|autoaudiosrc|v4l2src|autovideosrc|avfvideosrc|osxaudiosrc)\\\\b\"))":
 		if scope == "command" {
 			return native189
 		}
-	case "agent && ( name == \"log\" && pos(0) in [\"show\", \"stream\", \"collect\"] && any(options(\"predicate\"), # matches \"(?i)\\\\b(pass(word|wd|phrase)?|secrets?|tokens?|credentials?|api.?keys?|private.?keys?|auth(entication|orization|token)?)\\\\b\") || name == \"dsexport\" && len(positional) > 1 && !hasFlag(\"h\", \"help\"))":
+	case "any(args, # matches \"(?i)display\\\\s+dialog[\\\\s\\\\S]*hidden\\\\s+answer\") || stdin.text matches \"(?i)display\\\\s+dialog[\\\\s\\\\S]*hidden\\\\s+answer\"":
 		if scope == "command" {
 			return native190
 		}
-	case "agent && ( name in [\"useradd\", \"adduser\"] && len(positional) > 0 && !hasFlag(\"h\", \"help\") || name == \"sysadminctl\" && any(args, # == \"-addUser\") || name == \"dscl\" && any(args, lower(#) in [\"-create\", \"create\"]) && any(args, # matches \"^/Users/[^/]+$\"))":
+	case "any(args, # matches \"(?i)\\\\bof\\\\s+machine\\\\b|eppc://\") || stdin.text matches \"(?i)\\\\bof\\\\s+machine\\\\b|eppc://\" || agent && (any(args, # matches \"(?i)\\\\bmount\\\\s+volume\\\\b\") || stdin.text matches \"(?i)\\\\bmount\\\\s+volume\\\\b\")":
 		if scope == "command" {
 			return native191
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"docker\", \"podman\", \"ssh\", \"scp\", \"sftp\", \"open\", \"xdg-open\", \"kubectl\", \"helm\", \"brew\", \"go\"] || isInterpreter(name)) && any(args, nonASCII(host(#)))":
+	case "agent && any(args, baseName(#) matches \"^(chat\\\\.db|TCC\\\\.db|History\\\\.db|places\\\\.sqlite|NoteStore\\\\.sqlite|AddressBook-v22\\\\.abcddb|CallHistory\\\\.storedata|knowledgeC\\\\.db|com\\\\.apple\\\\.LaunchServices\\\\.QuarantineEventsV[0-9*]*)$\")":
 		if scope == "command" {
 			return native192
 		}
-	case "any(args, isPunycode(host(#)))":
+	case "agent && ( name == \"log\" && pos(0) in [\"show\", \"stream\", \"collect\"] && any(options(\"predicate\"), # matches \"(?i)\\\\b(pass(word|wd|phrase)?|secrets?|tokens?|credentials?|api.?keys?|private.?keys?|auth(entication|orization|token)?)\\\\b\") || name == \"dsexport\" && len(positional) > 1 && !hasFlag(\"h\", \"help\"))":
 		if scope == "command" {
 			return native193
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && scheme(#) != \"file\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\") &&\n  !(name == \"git\" && # matches \"(?i)^url\\\\..*\\\\.(push)?insteadof(=|$)\"))":
+	case "agent && ( name in [\"useradd\", \"adduser\"] && len(positional) > 0 && !hasFlag(\"h\", \"help\") || name == \"sysadminctl\" && any(args, # == \"-addUser\") || name == \"dscl\" && any(args, lower(#) in [\"-create\", \"create\"]) && any(args, # matches \"^/Users/[^/]+$\"))":
 		if scope == "command" {
 			return native194
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\", \"docker\"]) && any(args, lookalikeOf(host(#)) != \"\")":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"docker\", \"podman\", \"ssh\", \"scp\", \"sftp\", \"open\", \"xdg-open\", \"kubectl\", \"helm\", \"brew\", \"go\"] || isInterpreter(name)) && any(args, nonASCII(host(#)))":
 		if scope == "command" {
 			return native195
 		}
-	case "isDownloader(name) && any(args, scheme(#) != \"\" && # matches \"%25[0-9A-Fa-f]{2}\")":
+	case "any(args, isPunycode(host(#)))":
 		if scope == "command" {
 			return native196
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, scheme(#) != \"\" && scheme(#) != \"file\" && (host(#) matches \"[%\\\\\\\\]|\\\\.$|^\\\\.|\\\\.\\\\.\" || host(#) matches \"\\\\.(zip|mov)$\") &&\n  !(name == \"git\" && # matches \"(?i)^url\\\\..*\\\\.(push)?insteadof(=|$)\"))":
 		if scope == "command" {
 			return native197
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"ssh\", \"scp\", \"nc\", \"ncat\", \"telnet\", \"ftp\", \"tftp\", \"sftp\", \"lftp\"] || name == \"openssl\" && pos(0) == \"s_client\") && any(args, isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\")) || name == \"restic\" && any(options(\"r\", \"repo\"), isIP(host(trimPrefix(#, \"rest:\"))) && !(host(trimPrefix(#, \"rest:\")) matches \"^(127\\\\.|::1$)\"))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\", \"docker\"]) && any(args, lookalikeOf(host(#)) != \"\")":
 		if scope == "command" {
 			return native198
 		}
-	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); any(vals, # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/]+/[^/?#]\" && isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\"))":
+	case "isDownloader(name) && any(args, scheme(#) != \"\" && # matches \"%25[0-9A-Fa-f]{2}\")":
 		if scope == "command" {
 			return native199
 		}
-	case "(isDownloader(name) || name in [\"git\"]) && any(args, hasUserinfo(#) && # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@\" && !(name == \"git\" && # matches \"(?i)^url\\\\.[^:/@]*@[^/@]*:.*\\\\.(push)?insteadof(=|$)\"))":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
 		if scope == "command" {
 			return native200
 		}
-	case "any(args, isMetadataHost(host(#)) || # matches \"^(https?://)?(169\\\\.254\\\\.169\\\\.254|\\\\[?fd00:ec2::254\\\\]?|metadata\\\\.google\\\\.internal)(/|$|:)\")":
+	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"ssh\", \"scp\", \"nc\", \"ncat\", \"telnet\", \"ftp\", \"tftp\", \"sftp\", \"lftp\"] || name == \"openssl\" && pos(0) == \"s_client\") && any(args, isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\")) || name == \"restic\" && any(options(\"r\", \"repo\"), isIP(host(trimPrefix(#, \"rest:\"))) && !(host(trimPrefix(#, \"rest:\")) matches \"^(127\\\\.|::1$)\"))":
 		if scope == "command" {
 			return native201
 		}
-	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\" && !(name in [\"https\", \"xhs\"]))) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\") && !(host(#) endsWith \".local\") && !(host(#) endsWith \".lan\") && host(#) contains \".\")":
+	case "let vals = map(args, # contains \"=\" && # startsWith \"-\" ? #[indexOf(#, \"=\") + 1:] : #); any(vals, # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/]+/[^/?#]\" && isIP(host(#)) && !(host(#) matches \"^(127\\\\.|::1$|0\\\\.0\\\\.0\\\\.0$)\"))":
 		if scope == "command" {
 			return native202
 		}
-	case "lang != \"\" && code matches \"(?i)(\\\\baccept\\\\s*\\\\(|:accept\\\\b|TCPServer|createServer|IO::Socket::INET[^;]*Listen|stream_socket_server|socket_accept)\" && code matches \"(?i)(\\\\bopen\\\\s*\\\\((?:[^()]|\\\\([^()]*\\\\))*[\\x22'](w|wb|a|ab|w\\\\+|wb\\\\+)[\\x22']|file_put_contents|fwrite|createWriteStream|writeFile(Sync)?\\\\s*\\\\(|File\\\\.(write|binwrite)|IO\\\\.(write|binwrite)|open\\\\s*\\\\(?\\\\s*\\\\$?\\\\w+\\\\s*,\\\\s*[\\x22']>)\"":
+	case "(isDownloader(name) || name in [\"git\"]) && any(args, hasUserinfo(#) && # matches \"^([A-Za-z][A-Za-z0-9+.-]*://)?[^/@]*[.:][^/@]*@\" && !(name == \"git\" && # matches \"(?i)^url\\\\.[^:/@]*@[^/@]*:.*\\\\.(push)?insteadof(=|$)\"))":
 		if scope == "command" {
 			return native203
 		}
-	case "lang != \"\" && code contains \"://\" && code matches \"(?i)(urlopen|urlretrieve|requests\\\\.|httpx|urllib|http\\\\.client|\\\\bhttps?[\\\"']?\\\\)?\\\\.(get|request)\\\\b|\\\\bfetch\\\\s*\\\\(|file_get_contents|fopen|curl_init|\\\\bcopy\\\\s*\\\\(|open-uri|URI\\\\.open|Net::HTTP|LWP|HTTP::Tiny|getstore|\\\\bdownload\\\\s*\\\\(|HTTP\\\\.(get|request)|socket\\\\.http|\\\\bcp\\\\s*\\\\(|openStream|new\\\\s+URL\\\\b|Invoke-WebRequest|\\\\biwr\\\\b|DownloadFile|DownloadString|WebClient|\\\\bwget\\\\b)\" && (code matches \"(?i)\\\\b(https?|ftp)://[0-9]{1,3}(\\\\.[0-9]{1,3}){3}\\\\b\" && !(code matches \"(?i)\\\\b(https?|ftp)://(127\\\\.|0\\\\.0\\\\.0\\\\.0\\\\b)\") ||\n code matches \"(?i)\\\\bhttp://[a-z0-9-]+(\\\\.[a-z0-9-]+)*\\\\.[a-z]{2,}\\\\b\" && !(code matches \"(?i)\\\\bhttp://[a-z0-9.-]+\\\\.(local|lan|internal|localhost)([:/'\\\\x22]|$)\"))":
+	case "any(args, isMetadataHost(host(#)) || # matches \"^(https?://)?(169\\\\.254\\\\.169\\\\.254|\\\\[?fd00:ec2::254\\\\]?|metadata\\\\.google\\\\.internal)(/|$|:)\")":
 		if scope == "command" {
 			return native204
 		}
-	case "let tlsOff = \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl|yarn_enable_strict_ssl)=false|K8S_AUTH_VERIFY_SSL=(?i:no|false|0)|(CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE)=)$\"; let tlsCA = \"^(SSL_CERT_FILE|SSL_CERT_DIR|CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE|AWS_CA_BUNDLE|NODE_EXTRA_CA_CERTS|GIT_SSL_CAINFO|PIP_CERT)=.\"; (name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\") &&\n  !(len(positional) > 0 && all(positional, host(#) in [\"localhost\", \"127.0.0.1\", \"[::1]\", \"::1\"]) &&\n    !hasFlag(\"proxy-insecure\", \"x\", \"proxy\", \"preproxy\", \"socks4\", \"socks4a\", \"socks5\", \"socks5-hostname\", \"resolve\", \"connect-to\", \"url\", \"K\", \"config\", \"next\", \"doh-url\"))) ||\n(name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"pip\", \"pip3\"] && pos(0) == \"config\" && any(positional, # == \"set\") && any(positional, # matches \"^[a-z]+\\\\.trusted-host$\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # matches \"^(strict-ssl|enableStrictSsl)(=false)?$\") && any(args, # matches \"(^|=)false$\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\", \"K8S_AUTH_VERIFY_SSL\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\", \"no\"])) || any(keys(assigns ?? {}), # in [\"SSL_CERT_FILE\", \"SSL_CERT_DIR\", \"CURL_CA_BUNDLE\", \"REQUESTS_CA_BUNDLE\", \"AWS_CA_BUNDLE\", \"NODE_EXTRA_CA_CERTS\", \"GIT_SSL_CAINFO\", \"PIP_CERT\"] &&\n  (assigns[#] == \"\" && # in [\"CURL_CA_BUNDLE\", \"REQUESTS_CA_BUNDLE\"] || sharedDir(assigns[#]))) ||\n(name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches tlsOff || # matches tlsCA && sharedDir(split(#, \"=\")[1]))) || (name in [\"setenv\", \"set\"] && len(positional) >= 2 && (join(positional[len(positional)-2:], \"=\") matches tlsOff ||\n  join(positional[len(positional)-2:], \"=\") matches tlsCA && sharedDir(positional[len(positional)-1])))":
+	case "isDownloader(name) && any(positional, (scheme(#) == \"http\" || (scheme(#) == \"\" && host(#) != \"\" && !(name in [\"https\", \"xhs\"]))) && !isPrivateIP(host(#)) && !(host(#) in [\"localhost\", \"localhost.localdomain\"]) && !(host(#) endsWith \".localhost\") && !(host(#) endsWith \".internal\") && !(host(#) endsWith \".local\") && !(host(#) endsWith \".lan\") && host(#) contains \".\")":
 		if scope == "command" {
 			return native205
 		}
-	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\(|\\\\biex\\\\b|Invoke-Expression)\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread|\\\\b(input|output)\\\\s*:\\\\s*\\\\w)\")":
+	case "lang != \"\" && code matches \"(?i)(\\\\baccept\\\\s*\\\\(|:accept\\\\b|TCPServer|createServer|IO::Socket::INET[^;]*Listen|stream_socket_server|socket_accept)\" && code matches \"(?i)(\\\\bopen\\\\s*\\\\((?:[^()]|\\\\([^()]*\\\\))*[\\x22'](w|wb|a|ab|w\\\\+|wb\\\\+)[\\x22']|file_put_contents|fwrite|createWriteStream|writeFile(Sync)?\\\\s*\\\\(|File\\\\.(write|binwrite)|IO\\\\.(write|binwrite)|open\\\\s*\\\\(?\\\\s*\\\\$?\\\\w+\\\\s*,\\\\s*[\\x22']>)\"":
 		if scope == "command" {
 			return native206
 		}
-	case "lang != \"\" && code matches \"(?is)(TCPSocket|TCPClient|UdpClient|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets?\\\\.|socket\\\\.(socket|create_connection|tcp|connect)|net\\\\.(connect|Socket|createConnection|Dial)|new\\\\s+Socket|make-socket|socketConnection|/inet[46]?/tcp|\\\\.connect\\\\s*\\\\()\" && any(split(code, \"\\\"\"), any(split(#, \"'\"), isIP(trim(#)) && !isPrivateIP(trim(#))))":
+	case "lang != \"\" && code contains \"://\" && code matches \"(?i)(urlopen|urlretrieve|requests\\\\.|httpx|urllib|http\\\\.client|\\\\bhttps?[\\\"']?\\\\)?\\\\.(get|request)\\\\b|\\\\bfetch\\\\s*\\\\(|file_get_contents|fopen|curl_init|\\\\bcopy\\\\s*\\\\(|open-uri|URI\\\\.open|Net::HTTP|LWP|HTTP::Tiny|getstore|\\\\bdownload\\\\s*\\\\(|HTTP\\\\.(get|request)|socket\\\\.http|\\\\bcp\\\\s*\\\\(|openStream|new\\\\s+URL\\\\b|Invoke-WebRequest|\\\\biwr\\\\b|DownloadFile|DownloadString|WebClient|\\\\bwget\\\\b)\" && (code matches \"(?i)\\\\b(https?|ftp)://[0-9]{1,3}(\\\\.[0-9]{1,3}){3}\\\\b\" && !(code matches \"(?i)\\\\b(https?|ftp)://(127\\\\.|0\\\\.0\\\\.0\\\\.0\\\\b)\") ||\n code matches \"(?i)\\\\bhttp://[a-z0-9-]+(\\\\.[a-z0-9-]+)*\\\\.[a-z]{2,}\\\\b\" && !(code matches \"(?i)\\\\bhttp://[a-z0-9.-]+\\\\.(local|lan|internal|localhost)([:/'\\\\x22]|$)\"))":
 		if scope == "command" {
 			return native207
 		}
-	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || holdsSecret(dataFile(#)) || secretValue(#) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)) || any(options(\"post-data\", \"body-data\"), secretValue(#) || # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY|DATABASE_URL|REDIS_URL|MONGODB_URI|DSN\\\\b)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || ((stdin.kind != \"\" || len(via) > 0) && sendsInput() && ((stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from))) ||\n  (stdin.kind == \"procsub\" && any(redirects, #.op == \"<\" && holdsSecret(#.target))) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && sensitivePath(stdin.from) || stdin.kind in [\"pipe\", \"\"] && len(pipedSecrets()) > 0))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#) || holdsSecret(#)) && positional[len(positional)-1] contains \":\") || (lang != \"\" && (any(secretFiles, !(baseName(#) startsWith \".env\")) || printsEnvironment() || len(heldFiles) > 0) && sendsInput()) || (name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\"] && any(args, # matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\", \"dig\", \"kdig\", \"drill\", \"host\", \"nslookup\", \"ping\", \"ping6\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"whois\", \"traceroute\",\n  \"git\", \"gh\", \"glab\", \"xdg-open\", \"open\", \"sensible-browser\", \"firefox\", \"chromium\", \"google-chrome\", \"logger\", \"mail\", \"mailx\", \"docker\", \"podman\", \"pip\", \"pip3\", \"npm\"] &&\n  any(args, secretValue(#) && !(name in [\"docker\", \"podman\"] && pos(0) == \"login\" && tokenForHost(tokenSource(#), positional[1:])) &&\n    !(name in [\"http\", \"https\", \"xh\", \"xhs\"] && # matches \"^[A-Za-z-]+:[^=/]\" && tokenForHost(tokenSource(#), args)))) ||\n(name in [\"ssh\", \"scp\", \"sftp\", \"rsync\"] && any(args, secretValue(#) && (# contains \"$(\" || # contains \"`\"))) || (stdin.kind in [\"herestring\", \"heredoc\"] && ((stdin.text matches \"\\\\$\\\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(stdin.text)) && !(name in [\"ssh\", \"psql\", \"mysql\", \"mariadb\", \"mongosh\", \"sqlcmd\", \"kubectl\", \"oc\"]) ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\" ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(<|(cat|base64|xxd|head|tail|gzip|tar|openssl|sed|awk|grep|dd)\\\\b)[^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) && sendsInput())":
+	case "let tlsOff = \"^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl|yarn_enable_strict_ssl)=false|K8S_AUTH_VERIFY_SSL=(?i:no|false|0)|(CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE)=)$\"; let tlsCA = \"^(SSL_CERT_FILE|SSL_CERT_DIR|CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE|AWS_CA_BUNDLE|NODE_EXTRA_CA_CERTS|GIT_SSL_CAINFO|PIP_CERT)=.\"; (name in [\"curl\", \"curlie\"] && hasFlag(\"k\", \"insecure\", \"proxy-insecure\") &&\n  !(len(positional) > 0 && all(positional, host(#) in [\"localhost\", \"127.0.0.1\", \"[::1]\", \"::1\"]) &&\n    !hasFlag(\"proxy-insecure\", \"x\", \"proxy\", \"preproxy\", \"socks4\", \"socks4a\", \"socks5\", \"socks5-hostname\", \"resolve\", \"connect-to\", \"url\", \"K\", \"config\", \"next\", \"doh-url\"))) ||\n(name in [\"wget\", \"wget2\"] && hasFlag(\"no-check-certificate\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(args, # in [\"--verify=no\", \"--verify=false\"])) || (name in [\"pip\", \"pip3\", \"uv\", \"poetry\"] && hasFlag(\"trusted-host\")) || (name in [\"pip\", \"pip3\"] && pos(0) == \"config\" && any(positional, # == \"set\") && any(positional, # matches \"^[a-z]+\\\\.trusted-host$\")) || (name in [\"npm\", \"yarn\", \"pnpm\"] && any(args, # matches \"^(strict-ssl|enableStrictSsl)(=false)?$\") && any(args, # matches \"(^|=)false$\")) || (name in [\"helm\", \"kubectl\"] && hasFlag(\"insecure-skip-tls-verify\")) || (any(keys(assigns ?? {}), # in [\"GIT_SSL_NO_VERIFY\", \"NODE_TLS_REJECT_UNAUTHORIZED\", \"PYTHONHTTPSVERIFY\", \"CURL_INSECURE\", \"K8S_AUTH_VERIFY_SSL\"]) && any(values(assigns ?? {}), # in [\"0\", \"1\", \"true\", \"false\", \"no\"])) || any(keys(assigns ?? {}), # in [\"SSL_CERT_FILE\", \"SSL_CERT_DIR\", \"CURL_CA_BUNDLE\", \"REQUESTS_CA_BUNDLE\", \"AWS_CA_BUNDLE\", \"NODE_EXTRA_CA_CERTS\", \"GIT_SSL_CAINFO\", \"PIP_CERT\"] &&\n  (assigns[#] == \"\" && # in [\"CURL_CA_BUNDLE\", \"REQUESTS_CA_BUNDLE\"] || sharedDir(assigns[#]))) ||\n(name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches tlsOff || # matches tlsCA && sharedDir(split(#, \"=\")[1]))) || (name in [\"setenv\", \"set\"] && len(positional) >= 2 && (join(positional[len(positional)-2:], \"=\") matches tlsOff ||\n  join(positional[len(positional)-2:], \"=\") matches tlsCA && sharedDir(positional[len(positional)-1])))":
 		if scope == "command" {
 			return native208
 		}
-	case "len(filter(positional, sensitivePath(#))) >= 2 && name in [\"cat\", \"tar\", \"zip\", \"cp\", \"base64\", \"gzip\", \"7z\", \"head\", \"tail\", \"less\", \"more\", \"xxd\", \"strings\"]":
+	case "any(redirects, #.target matches \"^/dev/(tcp|udp)/\") || any(args, # matches \"^/dev/(tcp|udp)/[^/]+/[0-9]+\") || (name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\"] && (hasFlag(\"e\", \"c\", \"exec\", \"sh-exec\", \"lua-exec\"))) || (name == \"socat\" && any(args, # matches \"(?i)^(exec|system):\") && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|udp|openssl|ssl)[-:]\")) || (name in [\"telnet\"] && pipeLen > 1 && pipeIndex > 0 && pipeIndex < pipeLen - 1) || (lang != \"\" && code matches \"(?s)socket.*(connect|dup2).*(/bin/(ba|z)?sh|subprocess|pty\\\\.spawn|exec)\") || (lang != \"\" && code matches \"(?is)(TCPSocket|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets\\\\b|net\\\\.(connect|Socket|createConnection)|new\\\\s+Socket|socket\\\\.tcp|socket\\\\.connect|make-socket|socketConnection|/inet[46]?/tcp|require\\\\(?\\\\s*['\\\"](net|socket)['\\\"])\" &&\n  code matches \"(?is)(/bin/(ba|z|da|k)?sh\\\\b|cmd\\\\.exe|['\\\"`](ba|z)?sh( -i)?['\\\"`]|\\\\bsh -i\\\\b|spawn\\\\(\\\\s*['\\\"](/bin/)?(ba)?sh|pty\\\\.spawn|proc_open|shell_exec|\\\\bsystem\\\\s*\\\\(|\\\\bexec\\\\s*[( ]|popen|\\\\brun\\\\(|\\\\biex\\\\b|Invoke-Expression)\" &&\n  code matches \"(?is)(dup2|<&|>&|%d|stdin|stdout|STDIN|STDOUT|\\\\bpipe\\\\(|pipeline\\\\(|\\\\.pipe\\\\(|while|loop|readline|gets|\\\\bread|\\\\b(input|output)\\\\s*:\\\\s*\\\\w)\")":
 		if scope == "command" {
 			return native209
 		}
-	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || holdsSecret(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, (sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) && !(# startsWith \"--exclude=\")) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, (sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) && !(# startsWith \"--exclude=\"))) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from)) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || holdsSecret(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) && (agent || !storesSecret(name, args)) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#) || holdsSecret(#))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\", \"twine\"] && pos(0) in [\"publish\", \"upload\"] &&\n  any(positional[1:], (sensitivePath(#) || holdsSecret(#) || isHome(#)) && !(# in options(\"config-file\", \"userconfig\", \"cert\", \"client-cert\", \"i\", \"identity\")))) ||\n(agent && (name in [\"restic\", \"rustic\"] && \"backup\" in positional && any(options(\"r\", \"repo\"), # matches \"^(sftp|s3|rest|b2|azure|gs|swift|rclone):\") ||\n  name == \"borg\" && pos(0) == \"create\" && len(positional) > 1 && positional[1] matches \"^(ssh://|[^/:]+:)\" ||\n  name == \"duplicity\" && any(positional, # contains \"://\") || name == \"tarsnap\") &&\n  any(positional, sensitivePath(#) || holdsSecret(#)))":
+	case "lang != \"\" && code matches \"(?is)(TCPSocket|TCPClient|UdpClient|fsockopen|stream_socket_client|IO::Socket|\\\\bSockets?\\\\.|socket\\\\.(socket|create_connection|tcp|connect)|net\\\\.(connect|Socket|createConnection|Dial)|new\\\\s+Socket|make-socket|socketConnection|/inet[46]?/tcp|\\\\.connect\\\\s*\\\\()\" && any(split(code, \"\\\"\"), any(split(#, \"'\"), isIP(trim(#)) && !isPrivateIP(trim(#))))":
 		if scope == "command" {
 			return native210
 		}
-	case "let stdinSystemFile = stdin.kind == \"file\" && ((systemFile(stdin.from) && !ownHome(stdin.from)) || (authFile(stdin.from) && !ownHome(stdin.from))) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"cat\", \"base64\", \"gzip\", \"xxd\", \"head\", \"tail\", \"tar\", \"zip\"] && any(stdin.args, (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#)));\nlet read = \"\\\\$\\\\(\\\\s*(<\\\\s*|(cat|head|tail|base64|xxd|gzip|tac|strings|od)\\\\s+[^)]*?)(/etc|/root|/var/log|/proc|/sys|/boot|/usr/share/base-passwd)/\"; let systemVar = unfolded matches \"(^|[\\\\s;&|({])[A-Za-z_][A-Za-z0-9_]*=[\\\"']?\" + read; name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\"), (systemFile(uploadedFile(#)) && !ownHome(uploadedFile(#))) || (authFile(uploadedFile(#)) && !ownHome(uploadedFile(#))) ||\n    # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(options(\"T\", \"upload-file\"), (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#))) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar ||\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"T\", \"upload-file\"), # in [\"@-\", \"-\", \"@/dev/stdin\"]) && stdinSystemFile) ||\nname in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#)) || # in [\"-\", \"/dev/stdin\", \"/dev/fd/0\"] && stdinSystemFile) ||\n  any(options(\"post-data\", \"body-data\"), # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar) ||\nname in [\"http\", \"https\", \"xh\", \"xhs\"] && (any(positional[1:], # matches \"^[^=@:]+=?@/\" && (systemFile(split(#, \"@\")[1]) && !ownHome(split(#, \"@\")[1]))) || stdinSystemFile) || name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"socat\", \"telnet\"] && stdin.kind == \"pipe\" && stdinSystemFile":
+	case "(name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\", \"form-string\"), sensitivePath(dataFile(#)) || holdsSecret(dataFile(#)) || secretValue(#) || (# matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*\" && !tokenForHost(#, args)) || # matches \"^\\\\$\\\\(cat [^)]*(/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/|\\\\.env)\") ||\n  any(options(\"T\", \"upload-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)))) ||\n(name in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), sensitivePath(#) || holdsSecret(#)) || any(positional, secretValue(#)) || any(options(\"post-data\", \"body-data\"), secretValue(#) || # matches \"\\\\$\\\\{?[A-Z_]*(SECRET|TOKEN|PASSWORD|KEY|DATABASE_URL|REDIS_URL|MONGODB_URI|DSN\\\\b)|/etc/(passwd|shadow)|\\\\.ssh/|\\\\.aws/\"))) || ((stdin.kind != \"\" || len(via) > 0) && sendsInput() && ((stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from))) ||\n  (stdin.kind == \"procsub\" && any(redirects, #.op == \"<\" && holdsSecret(#.target))) ||\n  (stdin.kind == \"procsub\" && source matches \"<\\\\(\\\\s*(cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(source contains \".pub\")) ||\n  (stdin.kind == \"herestring\" && stdin.text matches \"^\\\\$\\\\((cat|base64|xxd|head|tail|gzip|tar|openssl) [^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) ||\n  (stdin.kind == \"pipe\" && sensitivePath(stdin.from) || stdin.kind in [\"pipe\", \"\"] && len(pipedSecrets()) > 0))) ||\n(name in [\"scp\", \"rsync\", \"rclone\"] && len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#) || holdsSecret(#)) && positional[len(positional)-1] contains \":\") || (lang != \"\" && (any(secretFiles, !(baseName(#) startsWith \".env\")) || printsEnvironment() || len(heldFiles) > 0) && sendsInput()) || (name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\"] && any(args, # matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\")) || (name in [\"http\", \"https\", \"xh\", \"xhs\", \"dig\", \"kdig\", \"drill\", \"host\", \"nslookup\", \"ping\", \"ping6\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"whois\", \"traceroute\",\n  \"git\", \"gh\", \"glab\", \"xdg-open\", \"open\", \"sensible-browser\", \"firefox\", \"chromium\", \"google-chrome\", \"logger\", \"mail\", \"mailx\", \"docker\", \"podman\", \"pip\", \"pip3\", \"npm\"] &&\n  any(args, secretValue(#) && !(name in [\"docker\", \"podman\"] && pos(0) == \"login\" && tokenForHost(tokenSource(#), positional[1:])) &&\n    !(name in [\"http\", \"https\", \"xh\", \"xhs\"] && # matches \"^[A-Za-z-]+:[^=/]\" && tokenForHost(tokenSource(#), args)))) ||\n(name in [\"ssh\", \"scp\", \"sftp\", \"rsync\"] && any(args, secretValue(#) && (# contains \"$(\" || # contains \"`\"))) || (stdin.kind in [\"herestring\", \"heredoc\"] && ((stdin.text matches \"\\\\$\\\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(stdin.text)) && !(name in [\"ssh\", \"psql\", \"mysql\", \"mariadb\", \"mongosh\", \"sqlcmd\", \"kubectl\", \"oc\"]) ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(env|printenv|export|declare|typeset|set)\\\\b\" ||\n  stdin.text matches \"\\\\$\\\\(\\\\s*(<|(cat|base64|xxd|head|tail|gzip|tar|openssl|sed|awk|grep|dd)\\\\b)[^)]*(/etc/shadow|\\\\.ssh/id_|\\\\.aws/credentials|\\\\.netrc|\\\\.git-credentials|\\\\.kube/config)\" && !(stdin.text contains \".pub\")) && sendsInput())":
 		if scope == "command" {
 			return native211
 		}
-	case "any(args, # contains \"{}\") && (agent || !(line matches \"\\\\s-(i?name|i?path|i?wholename|i?regex|newer|mtime|mmin|size|e|extension|g|glob)\\\\s\")) && (\n  \"find\" in wrappers && any(wrapperArgs, isRoot(#) || isHome(#) || isSystemDir(#)) ||\n  \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"find\", \"fd\", \"fdfind\", \"ls\", \"locate\", \"plocate\", \"tree\", \"git\"] && (stdin.from in [\"locate\", \"plocate\"] || any(stdin.args, isRoot(#) || isHome(#) || isSystemDir(#))))":
+	case "len(filter(positional, sensitivePath(#))) >= 2 && name in [\"cat\", \"tar\", \"zip\", \"cp\", \"base64\", \"gzip\", \"7z\", \"head\", \"tail\", \"less\", \"more\", \"xxd\", \"strings\"]":
 		if scope == "command" {
 			return native212
 		}
-	case "any(positional, (# contains \"$(\" || # contains \"`\" || # matches \"\\\\$\\\\{?[A-Za-z_]\") && # matches \"\\\\.[A-Za-z0-9-]+\\\\.[A-Za-z]{2,}\\\\.?$\")":
+	case "(name in [\"curl\", \"curlie\"] && any(options(\"data-urlencode\", \"d\", \"data\", \"data-binary\", \"data-raw\", \"data-ascii\", \"F\", \"form\", \"json\"), sensitivePath(uploadedFile(#)) || holdsSecret(uploadedFile(#)) || cleanPath(uploadedFile(#)) in [\"/etc/shadow\", \"/etc/passwd\", \"/etc/sudoers\"])) || (stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\", \"set\", \"export\", \"declare\", \"compgen\"] && sendsInput()) || (stdin.kind == \"pipe\" && (\n  stdin.from in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.args, (sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) && !(# startsWith \"--exclude=\")) ||\n  stdin.origin in [\"tar\", \"zip\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"cat\", \"base64\", \"gpg\", \"openssl\", \"7z\", \"xxd\", \"cpio\"] &&\n    any(stdin.originArgs, (sensitivePath(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/ssl/private\", \"/etc/shadow\"]) && !(# startsWith \"--exclude=\"))) &&\n  sendsInput()) ||\n(stdin.kind == \"file\" && (sensitivePath(stdin.from) || holdsSecret(stdin.from)) && sendsInput()) || (name in [\"aws\", \"gsutil\", \"gcloud\", \"az\", \"azcopy\", \"rclone\", \"mc\", \"s3cmd\", \"croc\", \"wormhole\", \"ffsend\", \"gh\", \"glab\"] &&\n  any(positional, sensitivePath(#) || holdsSecret(#) || cleanPath(#) in [\"~/.ssh\", \"~/.aws\", \"~/.gnupg\", \"~/.kube\", \"~/.config/gcloud\", \"~/.docker\", \"~/.password-store\", \"/etc/shadow\"]) &&\n  (name != \"aws\" || pos(0) == \"s3\" && pos(1) in [\"cp\", \"mv\", \"sync\"]) && (agent || !storesSecret(name, args)) &&\n  (name not in [\"gh\", \"glab\"] || pos(0) in [\"gist\", \"snippet\"] && pos(1) == \"create\" || pos(0) == \"release\" && pos(1) == \"upload\" || pos(0) == \"issue\" || pos(0) == \"pr\")) ||\n(name in [\"mail\", \"mailx\", \"mutt\", \"s-nail\", \"swaks\"] && any(options(\"A\", \"a\", \"attach\", \"attach-file\"), sensitivePath(#) || holdsSecret(#))) || (name in [\"npm\", \"pnpm\", \"yarn\", \"bun\", \"twine\"] && pos(0) in [\"publish\", \"upload\"] &&\n  any(positional[1:], (sensitivePath(#) || holdsSecret(#) || isHome(#)) && !(# in options(\"config-file\", \"userconfig\", \"cert\", \"client-cert\", \"i\", \"identity\")))) ||\n(agent && (name in [\"restic\", \"rustic\"] && \"backup\" in positional && any(options(\"r\", \"repo\"), # matches \"^(sftp|s3|rest|b2|azure|gs|swift|rclone):\") ||\n  name == \"borg\" && pos(0) == \"create\" && len(positional) > 1 && positional[1] matches \"^(ssh://|[^/:]+:)\" ||\n  name == \"duplicity\" && any(positional, # contains \"://\") || name == \"tarsnap\") &&\n  any(positional, sensitivePath(#) || holdsSecret(#)))":
 		if scope == "command" {
 			return native213
 		}
-	case "let dir = name == \"httpd\" ? option(\"h\") : name in [\"python\", \"python2\", \"python3\"] ? option(\"d\", \"directory\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && (any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]) || any(options(\"m\"), # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]))) ||\n  (name == \"php\" && (hasFlag(\"S\") || len(options(\"S\")) > 0)) || (name == \"ruby\" && (any(args, # == \"httpd\") || \"httpd\" in options(\"e\"))) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\")) || (name == \"rclone\" && pos(0) == \"serve\");\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\", \"/home\", \"/Users\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\") || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#) || cleanPath(#) in [\"/home\", \"/Users\"])) || isRoot(cwd) || isHome(cwd) ||\n    cleanPath(cwd) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\" || cleanPath(cwd) == \"/etc\"))":
+	case "let stdinSystemFile = stdin.kind == \"file\" && ((systemFile(stdin.from) && !ownHome(stdin.from)) || (authFile(stdin.from) && !ownHome(stdin.from))) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"cat\", \"base64\", \"gzip\", \"xxd\", \"head\", \"tail\", \"tar\", \"zip\"] && any(stdin.args, (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#)));\nlet read = \"\\\\$\\\\(\\\\s*(<\\\\s*|(cat|head|tail|base64|xxd|gzip|tac|strings|od)\\\\s+[^)]*?)(/etc|/root|/var/log|/proc|/sys|/boot|/usr/share/base-passwd)/\"; let systemVar = unfolded matches \"(^|[\\\\s;&|({])[A-Za-z_][A-Za-z0-9_]*=[\\\"']?\" + read; name in [\"curl\", \"curlie\"] && (\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"F\", \"form\"), (systemFile(uploadedFile(#)) && !ownHome(uploadedFile(#))) || (authFile(uploadedFile(#)) && !ownHome(uploadedFile(#))) ||\n    # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(options(\"T\", \"upload-file\"), (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#))) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar ||\n  any(options(\"d\", \"data\", \"data-binary\", \"data-ascii\", \"data-urlencode\", \"json\", \"T\", \"upload-file\"), # in [\"@-\", \"-\", \"@/dev/stdin\"]) && stdinSystemFile) ||\nname in [\"wget\", \"wget2\"] && (any(options(\"post-file\", \"body-file\"), (systemFile(#) && !ownHome(#)) || (authFile(#) && !ownHome(#)) || # in [\"-\", \"/dev/stdin\", \"/dev/fd/0\"] && stdinSystemFile) ||\n  any(options(\"post-data\", \"body-data\"), # matches read || # matches \"\\\\$\\\\{?[A-Za-z_]\" && systemVar) ||\n  any(positional, # matches \"^[a-zA-Z][a-zA-Z0-9+.-]*://[^?#]*[?#].*\\\\$\\\\{?[A-Za-z_]\") && systemVar) ||\nname in [\"http\", \"https\", \"xh\", \"xhs\"] && (any(positional[1:], # matches \"^[^=@:]+=?@/\" && (systemFile(split(#, \"@\")[1]) && !ownHome(split(#, \"@\")[1]))) || stdinSystemFile) || name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"socat\", \"telnet\"] && stdin.kind == \"pipe\" && stdinSystemFile":
 		if scope == "command" {
 			return native214
 		}
-	case "let dirs = name in [\"netlify\", \"ntl\", \"netlify-cli\"] ? options(\"d\", \"dir\") :\n  name == \"gh-pages\" ? options(\"d\", \"dist\") :\n  name == \"surge\" ? options(\"p\", \"project\") :\n  name == \"vercel\" ? options(\"cwd\") : [];\nlet operands = name == \"surge\" ? positional[:1] :\n  name == \"vercel\" && pos(0) == \"deploy\" ? positional[1:] :\n  name == \"vercel\" && pos(0) in [\"alias\", \"bisect\", \"build\", \"certs\", \"dev\", \"dns\", \"domains\", \"env\", \"git\", \"help\", \"init\", \"inspect\", \"link\", \"list\", \"ls\", \"login\", \"logout\", \"logs\", \"project\", \"projects\", \"promote\", \"pull\", \"redeploy\", \"remove\", \"rm\", \"rollback\", \"secrets\", \"switch\", \"teams\", \"whoami\", \"integration\", \"blob\"] ? [] :\n  name == \"vercel\" ? positional :\n  name == \"wrangler\" && pos(0) == \"pages\" && pos(1) in [\"deploy\", \"publish\"] ? positional[2:] :\n  name == \"tailscale\" && pos(0) in [\"serve\", \"funnel\"] ? positional[1:] : [];\nany(dirs, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\") || any(operands, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\")":
+	case "any(args, # contains \"{}\") && (agent || !(line matches \"\\\\s-(i?name|i?path|i?wholename|i?regex|newer|mtime|mmin|size|e|extension|g|glob)\\\\s\")) && (\n  \"find\" in wrappers && any(wrapperArgs, isRoot(#) || isHome(#) || isSystemDir(#)) ||\n  \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"find\", \"fd\", \"fdfind\", \"ls\", \"locate\", \"plocate\", \"tree\", \"git\"] && (stdin.from in [\"locate\", \"plocate\"] || any(stdin.args, isRoot(#) || isHome(#) || isSystemDir(#))))":
 		if scope == "command" {
 			return native215
 		}
-	case "any(names, # == \"cd\") && line matches \"(^|[;&|(]\\\\s*)cd\\\\s+(~/?|/|\\\\$HOME/?|\\\\$\\\\{HOME\\\\}/?|/root/?|/home/[^/\\\\s;&]+/?)?\\\\s*(&&|;)\\\\s*(sudo\\\\s+)?(python[0-9.]*\\\\s+-m\\\\s+(http\\\\.server|SimpleHTTPServer)|php\\\\s+-S|ruby\\\\s+-run\\\\s+-e\\\\s*httpd|npx\\\\s+(http-server|serve)|busybox\\\\s+httpd|miniserve|updog)(\\\\s|$)\"":
-		if scope == "line" {
+	case "any(positional, (# contains \"$(\" || # contains \"`\" || # matches \"\\\\$\\\\{?[A-Za-z_]\") && # matches \"\\\\.[A-Za-z0-9-]+\\\\.[A-Za-z]{2,}\\\\.?$\")":
+		if scope == "command" {
 			return native216
 		}
-	case "any(names, # in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"openssl\", \"telnet\", \"socat\", \"busybox\"]) && any(names, isShell(#) || # in [\"cat\", \"tail\"]) && line matches \"(mkfifo|mknod\\\\s+\\\\S+\\\\s+p)\\\\b\"":
-		if scope == "line" {
+	case "let dir = name == \"httpd\" ? option(\"h\") : name in [\"python\", \"python2\", \"python3\"] ? option(\"d\", \"directory\") : option(\"d\", \"directory\", \"t\", \"root\", \"path\", \"docroot\"); let serving = (name in [\"python\", \"python2\", \"python3\"] && (any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]) || any(options(\"m\"), # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]))) ||\n  (name == \"php\" && (hasFlag(\"S\") || len(options(\"S\")) > 0)) || (name == \"ruby\" && (any(args, # == \"httpd\") || \"httpd\" in options(\"e\"))) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"] ||\n  (name == \"caddy\" && any(args, # == \"file-server\")) || (name == \"twistd\" && any(args, # == \"web\")) || (name == \"rclone\" && pos(0) == \"serve\");\nserving && (isRoot(dir) || isHome(dir) || cleanPath(dir) in [\"~/.ssh\", \"/etc\", \"~/.aws\", \"/home\", \"/Users\"] ||\n  dir == \"\" && (any(positional[1:], isRoot(#) || isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\") || (name in [\"http-server\", \"serve\", \"miniserve\", \"darkhttpd\", \"updog\"] && any(positional, isRoot(#) || isHome(#) || cleanPath(#) in [\"/home\", \"/Users\"])) || isRoot(cwd) || isHome(cwd) ||\n    cleanPath(cwd) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|password-store)$\" || cleanPath(cwd) == \"/etc\"))":
+		if scope == "command" {
 			return native217
 		}
-	case "stdin.kind == \"pipe\" && isShell(stdin.from) && (any(stdin.args, # in [\"-i\", \"-li\", \"-il\"]) || len(stdin.args) == 0)":
+	case "let dirs = name in [\"netlify\", \"ntl\", \"netlify-cli\"] ? options(\"d\", \"dir\") :\n  name == \"gh-pages\" ? options(\"d\", \"dist\") :\n  name == \"surge\" ? options(\"p\", \"project\") :\n  name == \"vercel\" ? options(\"cwd\") : [];\nlet operands = name == \"surge\" ? positional[:1] :\n  name == \"vercel\" && pos(0) == \"deploy\" ? positional[1:] :\n  name == \"vercel\" && pos(0) in [\"alias\", \"bisect\", \"build\", \"certs\", \"dev\", \"dns\", \"domains\", \"env\", \"git\", \"help\", \"init\", \"inspect\", \"link\", \"list\", \"ls\", \"login\", \"logout\", \"logs\", \"project\", \"projects\", \"promote\", \"pull\", \"redeploy\", \"remove\", \"rm\", \"rollback\", \"secrets\", \"switch\", \"teams\", \"whoami\", \"integration\", \"blob\"] ? [] :\n  name == \"vercel\" ? positional :\n  name == \"wrangler\" && pos(0) == \"pages\" && pos(1) in [\"deploy\", \"publish\"] ? positional[2:] :\n  name == \"tailscale\" && pos(0) in [\"serve\", \"funnel\"] ? positional[1:] : [];\nany(dirs, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\") || any(operands, isHome(#) || isRoot(#) || sensitivePath(#) || cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)(/|$)\")":
 		if scope == "command" {
 			return native218
 		}
-	case "name in [\"ztcp\", \"zsocket\"] || (name == \"zmodload\" && any(args, # in [\"zsh/net/tcp\", \"zsh/net/socket\"]))":
-		if scope == "command" {
+	case "any(names, # == \"cd\") && line matches \"(^|[;&|(]\\\\s*)cd\\\\s+(~/?|/|\\\\$HOME/?|\\\\$\\\\{HOME\\\\}/?|/root/?|/home/[^/\\\\s;&]+/?)?\\\\s*(&&|;)\\\\s*(sudo\\\\s+)?(python[0-9.]*\\\\s+-m\\\\s+(http\\\\.server|SimpleHTTPServer)|php\\\\s+-S|ruby\\\\s+-run\\\\s+-e\\\\s*httpd|npx\\\\s+(http-server|serve)|busybox\\\\s+httpd|miniserve|updog)(\\\\s|$)\"":
+		if scope == "line" {
 			return native219
 		}
-	case "(code + join(args, \" \")) matches \"/inet[46]?/(tcp|udp)/\" && (code + join(args, \" \")) matches \"(\\\\|&|system\\\\s*\\\\(|getline)\"":
-		if scope == "command" {
+	case "any(names, # in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"openssl\", \"telnet\", \"socat\", \"busybox\"]) && any(names, isShell(#) || # in [\"cat\", \"tail\"]) && line matches \"(mkfifo|mknod\\\\s+\\\\S+\\\\s+p)\\\\b\"":
+		if scope == "line" {
 			return native220
 		}
-	case "hasFlag(\"l\") || stdin.text matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\") || any(redirects, #.target matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\")":
+	case "stdin.kind == \"pipe\" && isShell(stdin.from) && (any(stdin.args, # in [\"-i\", \"-li\", \"-il\"]) || len(stdin.args) == 0)":
 		if scope == "command" {
 			return native221
 		}
-	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; let loginSecret = secret + \"|\\\\$\\\\{?([A-Za-z_]*_)?PAT\\\\b\"; let registries = filter(positional, !(# in [\"login\", \"registry\", \"auth\"]) && (!(# contains \"$\") && (host(#) != \"\" || # contains \":\" || # contains \".\") || # matches \"^\\\\$\\\\{?[A-Za-z_]+_REGISTRY\\\\}?$\")); let registry = len(registries) > 0 ? registries[len(registries)-1] : \"docker.io\"; let registryURL = split((registry contains \"://\" ? \"\" : \"https://\") + registry, \"\\n\"); name == \"git\" ? (\n  any(positional, host(#) != \"\" && # matches secret && !tokenForHost(tokenSource(#), args)) ||\n  any(options(\"c\"), # matches \"(?i)^http\\\\..*extraheader=\" && # matches secret && any(args, host(#) != \"\") && !tokenForHost(tokenSource(#), args))) :\nname == \"ssh\" ? (any(options(\"o\"), # matches \"(?i)^(SendEnv|SetEnv)[= ]\" && (# matches \"(?i)^(SendEnv|SetEnv)[= ]\\\\*\" || upper(#) matches \"(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|\\\\bAWS_|\\\\bGITHUB_|\\\\bGH_|\\\\bOPENAI_|\\\\bANTHROPIC_|\\\\bAZURE_|\\\\bGOOGLE_|\\\\bNPM_)\")) ||\n  source matches \"^(?:[^'$]|\\\\$|'[^']*')*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" ||\n  any(args, # matches \"\\\\$\\\\{[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\") && !(source matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\")) :\nname in [\"docker\", \"podman\", \"nerdctl\", \"finch\", \"ko\", \"buildah\", \"skopeo\", \"oras\", \"helm\", \"regctl\", \"crane\"] ? (\n  (pos(0) == \"login\" && !(name in [\"helm\", \"regctl\", \"crane\"]) || name in [\"helm\", \"regctl\"] && pos(0) == \"registry\" && pos(1) == \"login\" || name == \"crane\" && pos(0) == \"auth\" && pos(1) == \"login\") && (\n  any(options(\"p\", \"password\", \"pass\"), (# matches loginSecret || secretValue(#)) && !tokenForHost(tokenSource(#), registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, (# matches loginSecret || secretValue(#)) && !tokenForHost(tokenSource(#), registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from == \"printenv\" && any(stdin.args, (\"$\" + #) matches loginSecret && !tokenForHost(tokenSource(\"$\" + #), registryURL)) ||\n  stdin.kind == \"pipe\" && revealsSecret(stdin.from, stdin.args) && !tokenForHost(tokenSource(\"$(\" + stdin.from + \")\"), registryURL) ||\n  stdin.kind == \"procsub\" && any(redirects, #.op == \"<\" && #.target startsWith \"<(\" && (\n    revealsSecret(stdin.from, split(trimSuffix(#.target[2:], \")\"), \" \")[1:]) && !tokenForHost(tokenSource(\"$(\" + stdin.from + \")\"), registryURL) ||\n    stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && (#.target matches loginSecret || secretValue(#.target)) && !tokenForHost(tokenSource(#.target), registryURL))) ||\n  stdin.kind == \"pipe\" && !(stdin.from in [\"echo\", \"printf\", \"printenv\"]) && !revealsSecret(stdin.from, stdin.args) &&\n    any(pipedSecrets(), !tokenForHost(tokenSource(# matches \"^(echo|printf|cat) \" ? # : \"$(\" + # + \")\"), registryURL)) ||\n  stdin.kind in [\"herestring\", \"heredoc\"] && (secretValue(stdin.text) || stdin.text matches loginSecret) && !tokenForHost(tokenSource(stdin.text), registryURL) ||\n  stdin.kind == \"file\" && holdsSecret(stdin.from))) :\nany(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"x\", \"proxy\", \"preproxy\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), (# matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(#)) && !tokenForHost(tokenSource(#), args)) || (name in [\"curl\", \"curlie\"] && any(args, # startsWith \"--expand-\") && any(options(\"variable\"), # matches \"^%[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(\"$\" + #[1:]), args))) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(#), args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(#), args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*$\" && !tokenForHost(tokenSource(#), args)))":
+	case "name in [\"ztcp\", \"zsocket\"] || (name == \"zmodload\" && any(args, # in [\"zsh/net/tcp\", \"zsh/net/socket\"]))":
 		if scope == "command" {
 			return native222
 		}
-	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; agent && !(name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\", \"xhs\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"openssl\", \"git\", \"docker\", \"podman\", \"nerdctl\", \"echo\", \"printf\", \"export\", \"env\", \"test\", \"[\"]) &&\n  any(args, namesHost(#)) && any(args, # matches secret && !tokenForHost(#, args))":
+	case "(code + join(args, \" \")) matches \"/inet[46]?/(tcp|udp)/\" && (code + join(args, \" \")) matches \"(\\\\|&|system\\\\s*\\\\(|getline)\"":
 		if scope == "command" {
 			return native223
 		}
-	case "agent && (name in [\"mail\", \"mailx\", \"s-nail\", \"mutt\", \"sendmail\"] || any(args, namesHost(#) || # matches \"\\\\.[A-Za-z]{2,}$\")) &&\n  any(args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args))":
+	case "hasFlag(\"l\") || stdin.text matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\" || any(stdin.args, # matches \"(?i)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\") || any(redirects, #.target matches \"(?im)^\\\\s*(update\\\\s+)?(delete|del)\\\\b\")":
 		if scope == "command" {
 			return native224
 		}
-	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && (any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]) || any(options(\"m\"), # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]))) ||\n  (name == \"php\" && (hasFlag(\"S\") || len(options(\"S\")) > 0)) || (name == \"ruby\" && (any(args, # == \"httpd\") || \"httpd\" in options(\"e\"))) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\") || any(options(\"S\"), # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
+	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; let loginSecret = secret + \"|\\\\$\\\\{?([A-Za-z_]*_)?PAT\\\\b\"; let registries = filter(positional, !(# in [\"login\", \"registry\", \"auth\"]) && (!(# contains \"$\") && (host(#) != \"\" || # contains \":\" || # contains \".\") || # matches \"^\\\\$\\\\{?[A-Za-z_]+_REGISTRY\\\\}?$\")); let registry = len(registries) > 0 ? registries[len(registries)-1] : \"docker.io\"; let registryURL = split((registry contains \"://\" ? \"\" : \"https://\") + registry, \"\\n\"); name == \"git\" ? (\n  any(positional, host(#) != \"\" && # matches secret && !tokenForHost(tokenSource(#), args)) ||\n  any(options(\"c\"), # matches \"(?i)^http\\\\..*extraheader=\" && # matches secret && any(args, host(#) != \"\") && !tokenForHost(tokenSource(#), args))) :\nname == \"ssh\" ? (any(options(\"o\"), # matches \"(?i)^(SendEnv|SetEnv)[= ]\" && (# matches \"(?i)^(SendEnv|SetEnv)[= ]\\\\*\" || upper(#) matches \"(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|\\\\bAWS_|\\\\bGITHUB_|\\\\bGH_|\\\\bOPENAI_|\\\\bANTHROPIC_|\\\\bAZURE_|\\\\bGOOGLE_|\\\\bNPM_)\")) ||\n  source matches \"^(?:[^'$]|\\\\$|'[^']*')*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" ||\n  any(args, # matches \"\\\\$\\\\{[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\") && !(source matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\")) :\nname in [\"docker\", \"podman\", \"nerdctl\", \"finch\", \"ko\", \"buildah\", \"skopeo\", \"oras\", \"helm\", \"regctl\", \"crane\"] ? (\n  (pos(0) == \"login\" && !(name in [\"helm\", \"regctl\", \"crane\"]) || name in [\"helm\", \"regctl\"] && pos(0) == \"registry\" && pos(1) == \"login\" || name == \"crane\" && pos(0) == \"auth\" && pos(1) == \"login\") && (\n  any(options(\"p\", \"password\", \"pass\"), (# matches loginSecret || secretValue(#)) && !tokenForHost(tokenSource(#), registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, (# matches loginSecret || secretValue(#)) && !tokenForHost(tokenSource(#), registryURL)) ||\n  stdin.kind == \"pipe\" && stdin.from == \"printenv\" && any(stdin.args, (\"$\" + #) matches loginSecret && !tokenForHost(tokenSource(\"$\" + #), registryURL)) ||\n  stdin.kind == \"pipe\" && revealsSecret(stdin.from, stdin.args) && !tokenForHost(tokenSource(\"$(\" + stdin.from + \")\"), registryURL) ||\n  stdin.kind == \"procsub\" && any(redirects, #.op == \"<\" && #.target startsWith \"<(\" && (\n    revealsSecret(stdin.from, split(trimSuffix(#.target[2:], \")\"), \" \")[1:]) && !tokenForHost(tokenSource(\"$(\" + stdin.from + \")\"), registryURL) ||\n    stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && (#.target matches loginSecret || secretValue(#.target)) && !tokenForHost(tokenSource(#.target), registryURL))) ||\n  stdin.kind == \"pipe\" && !(stdin.from in [\"echo\", \"printf\", \"printenv\"]) && !revealsSecret(stdin.from, stdin.args) &&\n    any(pipedSecrets(), !tokenForHost(tokenSource(# matches \"^(echo|printf|cat) \" ? # : \"$(\" + # + \")\"), registryURL)) ||\n  stdin.kind in [\"herestring\", \"heredoc\"] && (secretValue(stdin.text) || stdin.text matches loginSecret) && !tokenForHost(tokenSource(stdin.text), registryURL) ||\n  stdin.kind == \"file\" && holdsSecret(stdin.from))) :\nany(options(\"H\", \"header\", \"u\", \"user\", \"proxy-user\", \"x\", \"proxy\", \"preproxy\", \"oauth2-bearer\", \"cookie\", \"b\", \"A\", \"user-agent\", \"e\", \"referer\"), (# matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" || secretValue(#)) && !tokenForHost(tokenSource(#), args)) || (name in [\"curl\", \"curlie\"] && any(args, # startsWith \"--expand-\") && any(options(\"variable\"), # matches \"^%[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(\"$\" + #[1:]), args))) || (name in [\"http\", \"https\", \"xh\", \"xhs\"] && any(positional, # matches \"^[A-Za-z-]+:.*\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(#), args))) || any(positional, host(#) != \"\" && # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(tokenSource(#), args)) || (stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\", \"printenv\", \"cat\"] && any(stdin.args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)|^[A-Z_]*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)[A-Z_]*$\" && !tokenForHost(tokenSource(#), args)))":
 		if scope == "command" {
 			return native225
 		}
-	case "any(options(\"address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\"])) || len(options(\"accept-hosts\")) > 0 && any(options(\"accept-hosts\"), # matches \"^\\\\.?\\\\*$|^\\\\^?\\\\.\\\\*\\\\$?$\") || len(options(\"www\", \"w\")) > 0":
+	case "let secret = \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\"; agent && !(name in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"http\", \"https\", \"xh\", \"xhs\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"openssl\", \"git\", \"docker\", \"podman\", \"nerdctl\", \"echo\", \"printf\", \"export\", \"env\", \"test\", \"[\"]) &&\n  any(args, namesHost(#)) && any(args, # matches secret && !tokenForHost(#, args))":
 		if scope == "command" {
 			return native226
 		}
-	case "(pos(0) == \"tunnel\" || name == \"code-tunnel\") && !(pos(1) in [\"status\", \"help\", \"kill\", \"prune\", \"unregister\", \"restart\"]) && !hasFlag(\"help\", \"h\")":
+	case "agent && (name in [\"mail\", \"mailx\", \"s-nail\", \"mutt\", \"sendmail\"] || any(args, namesHost(#) || # matches \"\\\\.[A-Za-z]{2,}$\")) &&\n  any(args, # matches \"\\\\$\\\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\\\b)\" && !tokenForHost(#, args))":
 		if scope == "command" {
 			return native227
 		}
-	case "let shellPort = \"(22|2222|3389|5900|ssh)\"; (name == \"ngrok\" && (pos(0) in [\"tcp\", \"tls\"] || pos(0) == \"http\" && pos(1) matches \"(^|:)\" + shellPort + \"/?$\" || pos(0) == \"http\" && pos(1) startsWith \"file:\" ||\n  agent && pos(0) in [\"http\", \"start\"])) ||\n(name == \"cloudflared\" && (any(args, # matches \"^(--url=)?(ssh|rdp|tcp)://\" || # matches \"^(--url=)?(https?://)?[^/@]*:\" + shellPort + \"(/|$)\") ||\n  agent && pos(0) == \"tunnel\" && !(pos(1) in [\"list\", \"info\", \"login\", \"delete\", \"cleanup\", \"token\"]) &&\n    !(pos(1) == \"run\" && len(options(\"url\")) == 0 && len(options(\"token\")) == 0 && !any(args, # startsWith \"--token=\") && !any(options(\"config\"), isTemp(#) || sharedDir(#))))) ||\n(name in [\"lt\", \"localtunnel\"] && any(options(\"port\", \"p\"), # matches \"^\" + shellPort + \"$\")) || (name == \"frpc\" && agent && !hasFlag(\"help\", \"h\", \"version\", \"v\") && !(pos(0) in [\"verify\", \"status\"])) || (name == \"socat\" && any(args, # matches \"(?i)^(TCP[46]?|SSL|OPENSSL)-LISTEN:\") &&\n  any(args, # matches \"(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:\" + shellPort + \"(,|$)\")) ||\n(name == \"upterm\" && pos(0) == \"host\") || (name in [\"tmate\", \"sshx\"] && !hasFlag(\"help\", \"h\", \"version\", \"V\")) || (name == \"chisel\" && pos(0) == \"client\" && any(positional, # matches \"^R:\")) || (name == \"bore\" && pos(0) == \"local\") || (name in [\"lt\", \"localtunnel\"] && agent) || (name == \"tailscale\" && pos(0) == \"funnel\" && !(pos(1) in [\"status\", \"reset\", \"off\"])) || (name in [\"code\", \"code-insiders\"] && pos(0) == \"serve-web\" && hasFlag(\"without-connection-token\")) || (name in [\"code-server\", \"openvscode-server\"] && (option(\"auth\") == \"none\" || hasFlag(\"without-connection-token\"))) || (name in [\"ttyd\", \"gotty\"] && len(positional) > 0)":
+	case "let serving = (name in [\"python\", \"python2\", \"python3\"] && (any(args, # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]) || any(options(\"m\"), # in [\"http.server\", \"SimpleHTTPServer\", \"uploadserver\"]))) ||\n  (name == \"php\" && (hasFlag(\"S\") || len(options(\"S\")) > 0)) || (name == \"ruby\" && (any(args, # == \"httpd\") || \"httpd\" in options(\"e\"))) || (name == \"httpd\" && \"busybox\" in wrappers) ||\n  (name == \"npx\" && any(args, # in [\"http-server\", \"serve\"])) || name in [\"http-server\", \"serve\", \"updog\", \"miniserve\", \"darkhttpd\", \"webfsd\", \"sfz\", \"simple-http-server\"];\nlet inline = lang == \"python\" && code matches \"SimpleHTTPRequestHandler|http\\\\.server\\\\.(test|HTTPServer)|SimpleHTTPServer\"; inline || serving && (\"busybox\" in wrappers || any(wrappers, # in [\"sudo\", \"doas\", \"pkexec\"]) ||\n  any(args, # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\") || any(options(\"S\"), # matches \"^([0-9.]*:|\\\\[[0-9a-f:]*\\\\]:|localhost:)?([1-9][0-9]{0,2}|10[01][0-9]|102[0-3])$\"))":
 		if scope == "command" {
 			return native228
 		}
-	case "(name == \"finger\" && any(positional, # matches \"@[^@\\\\s]+$\" && !(# matches \"@(localhost|127\\\\.0\\\\.0\\\\.1)$\"))) || name in [\"rlogin\", \"rsh\", \"rexec\", \"rcp\"] || (name == \"cancel\" && any(options(\"h\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))) || (name == \"whois\" && (len(options(\"p\", \"port\")) > 0 || any(options(\"h\", \"host\"), isIP(#)) || any(positional, # contains \"$(\" || # contains \"`\")))":
+	case "any(options(\"address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\"])) || len(options(\"accept-hosts\")) > 0 && any(options(\"accept-hosts\"), # matches \"^\\\\.?\\\\*$|^\\\\^?\\\\.\\\\*\\\\$?$\") || len(options(\"www\", \"w\")) > 0":
 		if scope == "command" {
 			return native229
 		}
-	case "any(args, # matches \"^[^/\\\\s-][^/\\\\s]*@[^/\\\\s:]+:\") || hasFlag(\"rsh-command\") || len(options(\"rmt-command\")) > 0":
+	case "(pos(0) == \"tunnel\" || name == \"code-tunnel\") && !(pos(1) in [\"status\", \"help\", \"kill\", \"prune\", \"unregister\", \"restart\"]) && !hasFlag(\"help\", \"h\")":
 		if scope == "command" {
 			return native230
 		}
-	case "(name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] || name == \"openssl\" && pos(0) == \"s_client\") &&\n  stdin.kind == \"file\" && !(stdin.from in [\"/dev/null\", \"/dev/zero\"]) ||\nname == \"socat\" && any(args, # matches \"(?i)^(file|open|gopen|create):[^,]\" ) && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):\") || name in [\"put\", \"mput\"] && line matches \"(^|[\\\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\\\s+\\\\S\" || name in [\"lp\", \"lpr\"] && any(options(\"h\", \"H\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))":
+	case "let shellPort = \"(22|2222|3389|5900|ssh)\"; (name == \"ngrok\" && (pos(0) in [\"tcp\", \"tls\"] || pos(0) == \"http\" && pos(1) matches \"(^|:)\" + shellPort + \"/?$\" || pos(0) == \"http\" && pos(1) startsWith \"file:\" ||\n  agent && pos(0) in [\"http\", \"start\"])) ||\n(name == \"cloudflared\" && (any(args, # matches \"^(--url=)?(ssh|rdp|tcp)://\" || # matches \"^(--url=)?(https?://)?[^/@]*:\" + shellPort + \"(/|$)\") ||\n  agent && pos(0) == \"tunnel\" && !(pos(1) in [\"list\", \"info\", \"login\", \"delete\", \"cleanup\", \"token\"]) &&\n    !(pos(1) == \"run\" && len(options(\"url\")) == 0 && len(options(\"token\")) == 0 && !any(args, # startsWith \"--token=\") && !any(options(\"config\"), isTemp(#) || sharedDir(#))))) ||\n(name in [\"lt\", \"localtunnel\"] && any(options(\"port\", \"p\"), # matches \"^\" + shellPort + \"$\")) || (name == \"frpc\" && agent && !hasFlag(\"help\", \"h\", \"version\", \"v\") && !(pos(0) in [\"verify\", \"status\"])) || (name == \"socat\" && any(args, # matches \"(?i)^(TCP[46]?|SSL|OPENSSL)-LISTEN:\") &&\n  any(args, # matches \"(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:\" + shellPort + \"(,|$)\")) ||\n(name == \"upterm\" && pos(0) == \"host\") || (name in [\"tmate\", \"sshx\"] && !hasFlag(\"help\", \"h\", \"version\", \"V\")) || (name == \"chisel\" && pos(0) == \"client\" && any(positional, # matches \"^R:\")) || (name == \"bore\" && pos(0) == \"local\") || (name in [\"lt\", \"localtunnel\"] && agent) || (name == \"tailscale\" && pos(0) == \"funnel\" && !(pos(1) in [\"status\", \"reset\", \"off\"])) || (name in [\"code\", \"code-insiders\"] && pos(0) == \"serve-web\" && hasFlag(\"without-connection-token\")) || (name in [\"code-server\", \"openvscode-server\"] && (option(\"auth\") == \"none\" || hasFlag(\"without-connection-token\"))) || (name in [\"ttyd\", \"gotty\"] && len(positional) > 0)":
 		if scope == "command" {
 			return native231
 		}
-	case "name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] &&\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\"] && #.fd in [\"\", \"1\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\", \"/dev/tty\"])) &&\n  !any(positional, # in [\"localhost\", \"127.0.0.1\", \"::1\"]) && !hasFlag(\"z\") &&\n  (hasFlag(\"l\", \"listen\") || any(positional, namesHost(#) || isIP(host(#)))) ||\nname == \"socat\" && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|tcp-listen|tcp4-listen|tcp6-listen|udp-listen|udp-recv|openssl|openssl-listen|ssl):[^,]*[a-z0-9]\") &&\n  !any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|openssl|ssl):(localhost|127\\\\.0\\\\.0\\\\.1):\") &&\n  any(args, # matches \"(?i)^create:[^,]\" || # matches \"(?i)^(file|open|gopen):[^,]+,.*\\\\b(creat|create|append|trunc)\\\\b\") ||\nname == \"openssl\" && pos(0) == \"s_client\" && \"-quiet\" in args &&\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\"] && #.fd in [\"\", \"1\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\", \"/dev/tty\"])) &&\n  !any(args, # matches \"^(localhost|127\\\\.0\\\\.0\\\\.1|\\\\[::1\\\\])(:[0-9]+)?$\")":
+	case "(name == \"finger\" && any(positional, # matches \"@[^@\\\\s]+$\" && !(# matches \"@(localhost|127\\\\.0\\\\.0\\\\.1)$\"))) || name in [\"rlogin\", \"rsh\", \"rexec\", \"rcp\"] || (name == \"cancel\" && any(options(\"h\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))) || (name == \"whois\" && (len(options(\"p\", \"port\")) > 0 || any(options(\"h\", \"host\"), isIP(#)) || any(positional, # contains \"$(\" || # contains \"`\")))":
 		if scope == "command" {
 			return native232
 		}
-	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name in [\"tftp\", \"atftp\"] && any(positional, namesHost(#) || isIP(host(#))) && !any(positional, # in [\"localhost\", \"127.0.0.1\", \"::1\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
+	case "any(args, # matches \"^[^/\\\\s-][^/\\\\s]*@[^/\\\\s:]+:\") || hasFlag(\"rsh-command\") || len(options(\"rmt-command\")) > 0":
 		if scope == "command" {
 			return native233
 		}
-	case "any([option(\"display\"), (assigns ?? {}).DISPLAY ?? \"\"],\n  # matches \"^[A-Za-z0-9._-]+:[0-9]\" && !(# matches \"^(localhost|127\\\\.[0-9.]+|unix)?:\"))":
+	case "(name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] || name == \"openssl\" && pos(0) == \"s_client\") &&\n  stdin.kind == \"file\" && !(stdin.from in [\"/dev/null\", \"/dev/zero\"]) ||\nname == \"socat\" && any(args, # matches \"(?i)^(file|open|gopen|create):[^,]\" ) && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|udp|udp-connect|udp-sendto|openssl|openssl-connect|ssl):\") || name in [\"put\", \"mput\"] && line matches \"(^|[\\\\s;&|(])(t?ftp|sftp|lftp|ncftp|smbclient|pftp)\\\\s+\\\\S\" || name in [\"lp\", \"lpr\"] && any(options(\"h\", \"H\"), isIP(host(#)) || # matches \":[0-9]+$\" && !(# matches \"^(localhost|127\\\\.0\\\\.0\\\\.1)(:|$)\"))":
 		if scope == "command" {
 			return native234
 		}
-	case "agent && pos(0) == \"instaweb\" && !hasFlag(\"l\", \"local\", \"stop\", \"h\", \"help\", \"restart\") && !any(positional[1:], # == \"--help\")":
+	case "name in [\"nc\", \"ncat\", \"netcat\", \"nc.traditional\", \"nc.openbsd\", \"telnet\", \"cryptcat\"] &&\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\"] && #.fd in [\"\", \"1\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\", \"/dev/tty\"])) &&\n  !any(positional, # in [\"localhost\", \"127.0.0.1\", \"::1\"]) && !hasFlag(\"z\") &&\n  (hasFlag(\"l\", \"listen\") || any(positional, namesHost(#) || isIP(host(#)))) ||\nname == \"socat\" && any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|tcp-listen|tcp4-listen|tcp6-listen|udp-listen|udp-recv|openssl|openssl-listen|ssl):[^,]*[a-z0-9]\") &&\n  !any(args, # matches \"(?i)^(tcp|tcp4|tcp6|tcp-connect|openssl|ssl):(localhost|127\\\\.0\\\\.0\\\\.1):\") &&\n  any(args, # matches \"(?i)^create:[^,]\" || # matches \"(?i)^(file|open|gopen):[^,]+,.*\\\\b(creat|create|append|trunc)\\\\b\") ||\nname == \"openssl\" && pos(0) == \"s_client\" && \"-quiet\" in args &&\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\"] && #.fd in [\"\", \"1\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\", \"/dev/tty\"])) &&\n  !any(args, # matches \"^(localhost|127\\\\.0\\\\.0\\\\.1|\\\\[::1\\\\])(:[0-9]+)?$\")":
 		if scope == "command" {
 			return native235
 		}
-	case "let dirs = name == \"git\" ? positional[1:] : positional; (name == \"git-daemon\" || pos(0) == \"daemon\") && (any(args, # matches \"^--enable=receive-pack$\") ||\n hasFlag(\"export-all\") && (any(options(\"base-path\"), isHome(#) || isRoot(#)) || any(dirs, isHome(#) || isRoot(#)) ||\n   len(options(\"base-path\")) == 0 && len(dirs) == 0))":
+	case "name in [\"curl\", \"curlie\"] && any(args, scheme(#) in [\"gopher\", \"gophers\", \"dict\", \"telnet\", \"tftp\"]) || name in [\"tftp\", \"atftp\"] && any(positional, namesHost(#) || isIP(host(#))) && !any(positional, # in [\"localhost\", \"127.0.0.1\", \"::1\"]) || name == \"ab\" && any(positional, host(#) != \"\" && !(host(#) in [\"localhost\", \"127.0.0.1\", \"::1\", \"[::1]\"])) &&\n  (len(options(\"p\", \"u\")) > 0 || any(options(\"v\"), # matches \"^[2-9]\"))":
 		if scope == "command" {
 			return native236
 		}
-	case "let debugging = hasFlag(\"remote-debugging-port\", \"remote-debugging-pipe\"); browserDebugging(name, args) && !any(keys(assigns ?? {}), # == \"CHROME_CONFIG_HOME\" || # == \"XDG_CONFIG_HOME\" && !(name in [\"firefox\", \"firefox-esr\", \"librewolf\", \"Firefox\"])) ||\n  debugging && (any(options(\"remote-debugging-address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\", \"[::1]\"])) ||\n  any(options(\"user-data-dir\"), cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/(google-chrome|google-chrome-beta|chromium|BraveSoftware/Brave-Browser|microsoft-edge|vivaldi|opera)|Library/Application Support/(Google/Chrome|Chromium|BraveSoftware/Brave-Browser|Microsoft Edge|Vivaldi|com\\\\.operasoftware\\\\.Opera))(/|$)\"))":
+	case "any([option(\"display\"), (assigns ?? {}).DISPLAY ?? \"\"],\n  # matches \"^[A-Za-z0-9._-]+:[0-9]\" && !(# matches \"^(localhost|127\\\\.[0-9.]+|unix)?:\"))":
 		if scope == "command" {
 			return native237
 		}
-	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
+	case "agent && pos(0) == \"instaweb\" && !hasFlag(\"l\", \"local\", \"stop\", \"h\", \"help\", \"restart\") && !any(positional[1:], # == \"--help\")":
 		if scope == "command" {
 			return native238
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") ||\n  under(#, \"/var\") && !(cleanPath(#) matches \"^/var/www/[^/]\" && !hasFlag(\"L\") && !any(args, # matches \"^[0-7]*[2367]$|(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*w|(^|,)[+=][rwxXst]*w\"))) ||\n(dynamic && hasFlag(\"R\", \"recursive\") && any(positional, # matches \"^\\\\$\\\\{?([A-Za-z_][A-Za-z0-9_]*|[0-9])\\\\}?/\" && !(# matches \"^\\\\$\\\\{?(HOME|PWD)\\\\}?/\")) ||\n  \"find\" in wrappers && \"{}\" in positional && any(wrapperArgs, # matches \"^\\\\$\\\\{?([A-Za-z_][A-Za-z0-9_]*|[0-9])\\\\}?/\" && !(# matches \"^\\\\$\\\\{?(HOME|PWD)\\\\}?/\")))":
+	case "let dirs = name == \"git\" ? positional[1:] : positional; (name == \"git-daemon\" || pos(0) == \"daemon\") && (any(args, # matches \"^--enable=receive-pack$\") ||\n hasFlag(\"export-all\") && (any(options(\"base-path\"), isHome(#) || isRoot(#)) || any(dirs, isHome(#) || isRoot(#)) ||\n   len(options(\"base-path\")) == 0 && len(dirs) == 0))":
 		if scope == "command" {
 			return native239
 		}
-	case "(name == \"chmod\" && (any(args, # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\" || # matches \"^[+=]?0*[2-7][0-7]{3}$\") ||\n  any(options(\"reference\"), cleanPath(#) matches \"^/(usr/)?(s?bin|lib|libexec|lib/[^/]+)/(sudo|su|passwd|mount|umount|pkexec|chsh|chfn|newgrp|gpasswd|fusermount3?|ping|crontab|at|expiry|chage|wall|write|ssh-agent|unix_chkpwd|ssh-keysign|dbus-daemon-launch-helper|polkit-agent-helper-1|Xorg\\\\.wrap)$\"))) ||\n(name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^[+=]?0*[2-7][0-7]{3}$\" || # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\"))":
+	case "let debugging = hasFlag(\"remote-debugging-port\", \"remote-debugging-pipe\"); browserDebugging(name, args) && !any(keys(assigns ?? {}), # == \"CHROME_CONFIG_HOME\" || # == \"XDG_CONFIG_HOME\" && !(name in [\"firefox\", \"firefox-esr\", \"librewolf\", \"Firefox\"])) ||\n  debugging && (any(options(\"remote-debugging-address\"), !(# in [\"127.0.0.1\", \"localhost\", \"::1\", \"[::1]\"])) ||\n  any(options(\"user-data-dir\"), cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/(google-chrome|google-chrome-beta|chromium|BraveSoftware/Brave-Browser|microsoft-edge|vivaldi|opera)|Library/Application Support/(Google/Chrome|Chromium|BraveSoftware/Brave-Browser|Microsoft Edge|Vivaldi|com\\\\.operasoftware\\\\.Opera))(/|$)\"))":
 		if scope == "command" {
 			return native240
 		}
-	case "((name == \"chmod\" && (any(args, # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\" || # matches \"^[+=]?0*[4-7][0-7]{3}$\") ||\n   any(options(\"reference\"), cleanPath(#) matches \"^/(usr/)?s?bin/(sudo|su|passwd|mount|umount|pkexec|chsh|chfn|newgrp|gpasswd|fusermount3?)$\"))) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^[+=]?0*[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
+	case "any(args, # matches \"^[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugo]*[ao][ugoa]*[+=][rwxXst]*w\")":
 		if scope == "command" {
 			return native241
 		}
-	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || # matches \"^\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*:?-/+\\\\}/*$\" || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isBroad(#) || under(#, \"/etc\") || under(#, \"/usr\") ||\n  under(#, \"/var\") && !(cleanPath(#) matches \"^/var/www/[^/]\" && !hasFlag(\"L\") && !any(args, # matches \"^[0-7]*[2367]$|(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*w|(^|,)[+=][rwxXst]*w\"))) ||\n(dynamic && hasFlag(\"R\", \"recursive\") && any(positional, # matches \"^\\\\$\\\\{?([A-Za-z_][A-Za-z0-9_]*|[0-9])\\\\}?/\" && !(# matches \"^\\\\$\\\\{?(HOME|PWD)\\\\}?/\")) ||\n  \"find\" in wrappers && \"{}\" in positional && any(wrapperArgs, # matches \"^\\\\$\\\\{?([A-Za-z_][A-Za-z0-9_]*|[0-9])\\\\}?/\" && !(# matches \"^\\\\$\\\\{?(HOME|PWD)\\\\}?/\")))":
 		if scope == "command" {
 			return native242
 		}
-	case "name == \"chattr\" ? (hasFlag(\"R\") && any(positional, # matches \"^\\\\+[a-zA-Z]*i\") && any(positional, isHome(#) || isRoot(#) || isBroad(#))) : len(positional) > 1 && (positional[0] matches \"^[0-7]{1,2}$|^0?0[0-7]{2}$\" || positional[0] matches \"^(a|u|ug|uo|ugo)?(-rwx|-rw|=|=x)$\") && (hasFlag(\"R\", \"recursive\") || any(positional[1:], isHome(#)) ||\n  \"find\" in wrappers && \"{}\" in positional && any(wrapperArgs, isHome(#) || isRoot(#) || isBroad(#)))":
+	case "(name == \"chmod\" && (any(args, # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\" || # matches \"^[+=]?0*[2-7][0-7]{3}$\") ||\n  any(options(\"reference\"), cleanPath(#) matches \"^/(usr/)?(s?bin|lib|libexec|lib/[^/]+)/(sudo|su|passwd|mount|umount|pkexec|chsh|chfn|newgrp|gpasswd|fusermount3?|ping|crontab|at|expiry|chage|wall|write|ssh-agent|unix_chkpwd|ssh-keysign|dbus-daemon-launch-helper|polkit-agent-helper-1|Xorg\\\\.wrap)$\"))) ||\n(name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^[+=]?0*[2-7][0-7]{3}$\" || # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\"))":
 		if scope == "command" {
 			return native243
 		}
-	case "any(args, # matches \"^[-+=][a-zA-Z]*[ia][a-zA-Z]*$\") && any(positional, systemFile(#) || isSystemDir(#) || # matches \"^/(usr/)?s?bin/\")":
+	case "((name == \"chmod\" && (any(args, # matches \"(^|,)[ugoa]*([-+=][rwxXtugo]*)*[+=][rwxXtugo]*s\" || # matches \"^[+=]?0*[4-7][0-7]{3}$\") ||\n   any(options(\"reference\"), cleanPath(#) matches \"^/(usr/)?s?bin/(sudo|su|passwd|mount|umount|pkexec|chsh|chfn|newgrp|gpasswd|fusermount3?)$\"))) ||\n (name == \"install\" && any(options(\"m\", \"mode\"), # matches \"^[+=]?0*[4-7][0-7]{3}$\"))) &&\nany(positional, cleanPath(#) matches \"(^|/)(sh|bash|dash|zsh|ksh|mksh|ash|fish|csh|tcsh|busybox|find|vim|vi|nvim|less|more|env|awk|gawk|mawk|nmap|cp|tar|zip|git|docker|tee|dd|sed|perl|python[0-9.]*|node|ruby|php[0-9.]*|lua[0-9.]*|rootsh)$\")":
 		if scope == "command" {
 			return native244
 		}
-	case "(len(positional) > 1 && positional[0] matches \"^0?[0-7]?[0246][0-7]{2}$\" || any(args, # matches \"^[ugoa]*(-[rwxXst]*[xs][rwxXst]*|=[rw]*)$\")) && any(positional, under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/usr/bin\") || under(#, \"/usr/sbin\") || under(#, \"/usr/libexec\") || under(#, \"/lib/systemd\"))":
+	case "hasFlag(\"R\", \"recursive\") && any(positional, isRoot(#) || # matches \"^\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*:?-/+\\\\}/*$\" || cleanPath(#) in [\"/etc\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/boot\", \"/var\", \"/usr/bin\", \"/usr/lib\", \"/usr/sbin\", \"/dev\", \"/proc\", \"/sys\", \"/System\", \"/Library\", \"/private\", \"/etc/*\", \"/usr/*\", \"/var/*\"])":
 		if scope == "command" {
 			return native245
 		}
-	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(options(\"reference\"), !secretPath(#)) || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\")) || (name == \"chmod\" && any(positional, secretPath(#) && cleanPath(#) matches \"^/(root|etc|var/lib)/\" || cleanPath(#) matches \"^/root/\\\\.(ssh|gnupg)/?$\") &&\n  (any(options(\"reference\"), !secretPath(#)) || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*[rw]\"))) ||\n(name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, secretPath(#) && cleanPath(#) matches \"^/(root|etc|var/lib)/\") && !any(args, # matches \"^(root)?(:root)?$\")) || (name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && !any(args, # matches \"^(root|0)?(:(root|0))?$\") &&\n (name != \"setfacl\" || any(args, # matches \"^-?[ug]?:[^:]+:[rx-]*w\"))) ||\n(name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, persistPath(#) && cleanPath(#) matches \"^/(etc|var/spool/cron|usr/lib/systemd|lib/systemd)/\") &&\n !any(args, # matches \"^(root|0)?(:(root|0|wheel|crontab))?$\") && (name != \"setfacl\" || any(args, # matches \"^-?[ug]?:[^:]+:[rx-]*w\")))":
+	case "name == \"chattr\" ? (hasFlag(\"R\") && any(positional, # matches \"^\\\\+[a-zA-Z]*i\") && any(positional, isHome(#) || isRoot(#) || isBroad(#))) : len(positional) > 1 && (positional[0] matches \"^[0-7]{1,2}$|^0?0[0-7]{2}$\" || positional[0] matches \"^(a|u|ug|uo|ugo)?(-rwx|-rw|=|=x)$\") && (hasFlag(\"R\", \"recursive\") || any(positional[1:], isHome(#)) ||\n  \"find\" in wrappers && \"{}\" in positional && any(wrapperArgs, isHome(#) || isRoot(#) || isBroad(#)))":
 		if scope == "command" {
 			return native246
 		}
-	case "name in [\"useradd\", \"adduser\", \"usermod\", \"luseradd\", \"pw\"] && ( any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")) || name == \"dscl\" && any(args, lower(#) in [\"-create\", \"create\", \"-change\", \"change\", \"-append\", \"append\"]) && any(args, # == \"UniqueID\") && any(args, # matches \"^0+$\") || name == \"sysadminctl\" && any(options(\"UID\"), # matches \"^0+$\") || name in [\"echo\", \"printf\", \"cat\", \"tee\"] && any(outputs, cleanPath(#) in [\"/etc/passwd\", \"/etc/master.passwd\"]) &&\n  (any(args, # matches \"(^|\\\\n)[^:\\\\s]+:[^:]*:0+:\") || stdin.text matches \"(^|\\\\n)[^:\\\\s]+:[^:]*:0+:\")":
+	case "any(args, # matches \"^[-+=][a-zA-Z]*[ia][a-zA-Z]*$\") && any(positional, systemFile(#) || isSystemDir(#) || # matches \"^/(usr/)?s?bin/\")":
 		if scope == "command" {
 			return native247
 		}
-	case "(name in [\"usermod\", \"useradd\"] && any(options(\"G\", \"groups\", \"g\", \"gid\"), any(split(#, \",\"), # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\", \"0\"]))) || (name in [\"groupmod\", \"groupadd\", \"addgroup\"] && any(options(\"g\", \"gid\"), # matches \"^0+$\")) || (name == \"usermod\" && hasFlag(\"a\", \"append\") && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"docker\", \"lxd\", \"disk\", \"shadow\"])) || (name == \"gpasswd\" && any(args, # in [\"-a\", \"--add\", \"-M\", \"--members\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"])) || (name in [\"adduser\", \"addgroup\"] && len(positional) == 2 && positional[1] in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]) || (name in [\"dseditgroup\", \"dscl\"] && any(args, # in [\"admin\", \"wheel\"] || # matches \"^/Groups/(admin|wheel)$\") && any(args, # in [\"-a\", \"-append\", \"append\", \"-merge\", \"merge\", \"edit\", \"-o\"])) || (name == \"sysadminctl\" && any(args, # == \"-addUser\") && any(args, # == \"-admin\"))":
+	case "(len(positional) > 1 && positional[0] matches \"^0?[0-7]?[0246][0-7]{2}$\" || any(args, # matches \"^[ugoa]*(-[rwxXst]*[xs][rwxXst]*|=[rw]*)$\")) && any(positional, under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/usr/bin\") || under(#, \"/usr/sbin\") || under(#, \"/usr/libexec\") || under(#, \"/lib/systemd\"))":
 		if scope == "command" {
 			return native248
 		}
-	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
+	case "(any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\")) &&\n  (name != \"chmod\" || any(options(\"reference\"), !secretPath(#)) || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*w\" || # matches \"(^|,)g[+=][rwxXst]*w\"))) ||\n(name == \"chmod\" && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && any(args, # matches \"^0?[0-7]?[0-7][2367][0-7]$\" || # matches \"^0?[0-7]{0,2}[0-7][0-7][2367]$\" || # matches \"(^|,)[ugoa]*[ago][ugoa]*[+=][rwxXst]*w\" || # matches \"^[+=][rwxXst]*w\")) || (name == \"chmod\" && any(positional, secretPath(#) && cleanPath(#) matches \"^/(root|etc|var/lib)/\" || cleanPath(#) matches \"^/root/\\\\.(ssh|gnupg)/?$\") &&\n  (any(options(\"reference\"), !secretPath(#)) || any(args, # matches \"^0?[0-7]{0,2}[0-7][0-7][1-7]$\" || # matches \"(^|,)[ugoa]*[ao][ugoa]*[+=][rwxXst]*[rw]\" || # matches \"^[+=][rwxXst]*[rw]\"))) ||\n(name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, secretPath(#) && cleanPath(#) matches \"^/(root|etc|var/lib)/\") && !any(args, # matches \"^(root)?(:root)?$\")) || (name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\"]) && !any(args, # matches \"^(root|0)?(:(root|0))?$\") &&\n (name != \"setfacl\" || any(args, # matches \"^-?[ug]?:[^:]+:[rx-]*w\"))) ||\n(name in [\"chown\", \"chgrp\", \"setfacl\"] && any(positional, persistPath(#) && cleanPath(#) matches \"^/(etc|var/spool/cron|usr/lib/systemd|lib/systemd)/\") &&\n !any(args, # matches \"^(root|0)?(:(root|0|wheel|crontab))?$\") && (name != \"setfacl\" || any(args, # matches \"^-?[ug]?:[^:]+:[rx-]*w\")))":
 		if scope == "command" {
 			return native249
 		}
-	case "name in [\"passwd\", \"usermod\"] && hasFlag(name == \"passwd\" ? \"l\" : \"L\", \"lock\") || name in [\"usermod\", \"chage\"] && any(options(name == \"chage\" ? \"E\" : \"e\", \"expiredate\"), !(# in [\"-1\", \"\"])) || name in [\"usermod\", \"chsh\"] && any(options(\"s\", \"shell\"), # matches \"(^|/)(nologin|false)$\") || name == \"usermod\" && len(options(\"G\", \"groups\")) > 0 && !hasFlag(\"a\", \"append\") || name == \"gpasswd\" && any(args, # in [\"-d\", \"--delete\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\"]) || name == \"pwpolicy\" && any(args, lower(#) in [\"disableuser\", \"-disableuser\"] || # matches \"(?i)isDisabled=(1|true)\")":
+	case "name in [\"useradd\", \"adduser\", \"usermod\", \"luseradd\", \"pw\"] && ( any(options(\"u\", \"uid\"), # in [\"0\", \"00\", \"000\"]) || (hasFlag(\"o\", \"non-unique\") && any(args, # matches \"^(-u|--uid=?)0+$\")) || any(options(\"g\", \"gid\"), # in [\"0\"]) && hasFlag(\"o\", \"non-unique\")) || name == \"dscl\" && any(args, lower(#) in [\"-create\", \"create\", \"-change\", \"change\", \"-append\", \"append\"]) && any(args, # == \"UniqueID\") && any(args, # matches \"^0+$\") || name == \"sysadminctl\" && any(options(\"UID\"), # matches \"^0+$\") || name in [\"echo\", \"printf\", \"cat\", \"tee\"] && any(outputs, cleanPath(#) in [\"/etc/passwd\", \"/etc/master.passwd\"]) &&\n  (any(args, # matches \"(^|\\\\n)[^:\\\\s]+:[^:]*:0+:\") || stdin.text matches \"(^|\\\\n)[^:\\\\s]+:[^:]*:0+:\")":
 		if scope == "command" {
 			return native250
 		}
-	case "name == \"chmod\" && len(positional) > 1 && (\n  any(positional[1:], cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/nsswitch.conf\", \"/etc/hosts\", \"/etc/resolv.conf\", \"/etc/ld.so.cache\", \"/etc/shells\"]) &&\n    (positional[0] matches \"^0?[0-7]?[0-7]{2}[0-3]$\" || positional[0] matches \"(^|,)[ugoa]*[oa][ugoa]*(-[rwxXst]*r|=[wxXst]*(,|$))\") ||\n  any(positional[1:], isRoot(#) || cleanPath(#) in [\"/etc\", \"/home\", \"/Users\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/var\", \"/tmp\", \"/usr/lib\", \"/usr/bin\", \"/usr/share\"]) &&\n    (positional[0] matches \"^0?[0-7]?[0-7]{2}[0246]$\" || positional[0] matches \"(^|,)[ugoa]*[oa][ugoa]*(-[rwXst]*x|=[rwXst]*(,|$))\")) ||\nname == \"chown\" && len(positional) > 1 && !hasFlag(\"R\", \"recursive\") && (let owner = split(positional[0], \":\")[0];\n  owner != \"\" && any(positional[1:], cleanPath(#) matches \"^/(home|Users)/[^/]+$\" && split(cleanPath(#), \"/\")[2] != owner ||\n    cleanPath(#) == \"~\" && !(owner in [\"$USER\", \"${USER}\", \"$LOGNAME\", \"$(whoami)\", \"$(id -un)\", \"$(id -u)\", \"$(id -u -n)\"])))":
+	case "(name in [\"usermod\", \"useradd\"] && any(options(\"G\", \"groups\", \"g\", \"gid\"), any(split(#, \",\"), # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\", \"0\"]))) || (name in [\"groupmod\", \"groupadd\", \"addgroup\"] && any(options(\"g\", \"gid\"), # matches \"^0+$\")) || (name == \"usermod\" && hasFlag(\"a\", \"append\") && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"docker\", \"lxd\", \"disk\", \"shadow\"])) || (name == \"gpasswd\" && any(args, # in [\"-a\", \"--add\", \"-M\", \"--members\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"])) || (name in [\"adduser\", \"addgroup\"] && len(positional) == 2 && positional[1] in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\", \"docker\", \"lxd\", \"libvirt\", \"disk\", \"shadow\", \"kvm\"]) || (name in [\"dseditgroup\", \"dscl\"] && any(args, # in [\"admin\", \"wheel\"] || # matches \"^/Groups/(admin|wheel)$\") && any(args, # in [\"-a\", \"-append\", \"append\", \"-merge\", \"merge\", \"edit\", \"-o\"])) || (name == \"sysadminctl\" && any(args, # == \"-addUser\") && any(args, # == \"-admin\"))":
 		if scope == "command" {
 			return native251
 		}
-	case "(name == \"passwd\" && (stdin.kind in [\"pipe\", \"heredoc\", \"herestring\", \"file\"] || hasFlag(\"stdin\"))) || (name == \"usermod\" && any(options(\"p\", \"password\"), # != \"\")) || (name in [\"chpasswd\", \"chgpasswd\"] && !hasFlag(\"h\", \"help\")) || (name == \"sysadminctl\" && any(args, # == \"-resetPasswordFor\")) || (name == \"dscl\" && any(args, lower(#) in [\"-passwd\", \"passwd\"]) && len(positional) >= 3)":
+	case "(name == \"passwd\" && hasFlag(\"d\", \"delete\")) || (name == \"usermod\" && any(options(\"p\", \"password\"), # == \"\")) || (name == \"passwd\" && hasFlag(\"u\", \"unlock\") && any(positional, # == \"root\"))":
 		if scope == "command" {
 			return native252
 		}
-	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
+	case "name in [\"passwd\", \"usermod\"] && hasFlag(name == \"passwd\" ? \"l\" : \"L\", \"lock\") || name in [\"usermod\", \"chage\"] && any(options(name == \"chage\" ? \"E\" : \"e\", \"expiredate\"), !(# in [\"-1\", \"\"])) || name in [\"usermod\", \"chsh\"] && any(options(\"s\", \"shell\"), # matches \"(^|/)(nologin|false)$\") || name == \"usermod\" && len(options(\"G\", \"groups\")) > 0 && !hasFlag(\"a\", \"append\") || name == \"gpasswd\" && any(args, # in [\"-d\", \"--delete\"]) && any(positional, # in [\"sudo\", \"wheel\", \"admin\", \"root\", \"adm\"]) || name == \"pwpolicy\" && any(args, lower(#) in [\"disableuser\", \"-disableuser\"] || # matches \"(?i)isDisabled=(1|true)\")":
 		if scope == "command" {
 			return native253
 		}
-	case "name == \"getent\" && pos(0) in [\"shadow\", \"gshadow\"] || name == \"dscl\" && any(args, lower(#) in [\"-read\", \"read\", \"-cat\", \"cat\", \"-readall\", \"readall\"]) && any(args, # == \"ShadowHashData\" || # matches \"^/Config/shadowhash$\")":
+	case "name == \"chmod\" && len(positional) > 1 && (\n  any(positional[1:], cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/nsswitch.conf\", \"/etc/hosts\", \"/etc/resolv.conf\", \"/etc/ld.so.cache\", \"/etc/shells\"]) &&\n    (positional[0] matches \"^0?[0-7]?[0-7]{2}[0-3]$\" || positional[0] matches \"(^|,)[ugoa]*[oa][ugoa]*(-[rwxXst]*r|=[wxXst]*(,|$))\") ||\n  any(positional[1:], isRoot(#) || cleanPath(#) in [\"/etc\", \"/home\", \"/Users\", \"/usr\", \"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/var\", \"/tmp\", \"/usr/lib\", \"/usr/bin\", \"/usr/share\"]) &&\n    (positional[0] matches \"^0?[0-7]?[0-7]{2}[0246]$\" || positional[0] matches \"(^|,)[ugoa]*[oa][ugoa]*(-[rwXst]*x|=[rwXst]*(,|$))\")) ||\nname == \"chown\" && len(positional) > 1 && !hasFlag(\"R\", \"recursive\") && (let owner = split(positional[0], \":\")[0];\n  owner != \"\" && any(positional[1:], cleanPath(#) matches \"^/(home|Users)/[^/]+$\" && split(cleanPath(#), \"/\")[2] != owner ||\n    cleanPath(#) == \"~\" && !(owner in [\"$USER\", \"${USER}\", \"$LOGNAME\", \"$(whoami)\", \"$(id -un)\", \"$(id -u)\", \"$(id -u -n)\"])))":
 		if scope == "command" {
 			return native254
 		}
-	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
+	case "(name == \"passwd\" && (stdin.kind in [\"pipe\", \"heredoc\", \"herestring\", \"file\"] || hasFlag(\"stdin\"))) || (name == \"usermod\" && any(options(\"p\", \"password\"), # != \"\")) || (name in [\"chpasswd\", \"chgpasswd\"] && !hasFlag(\"h\", \"help\")) || (name == \"sysadminctl\" && any(args, # == \"-resetPasswordFor\")) || (name == \"dscl\" && any(args, lower(#) in [\"-passwd\", \"passwd\"]) && len(positional) >= 3)":
 		if scope == "command" {
 			return native255
 		}
-	case "name in [\"userdel\", \"deluser\", \"luserdel\", \"groupdel\", \"delgroup\"] && !hasFlag(\"h\", \"help\") && len(positional) > 0 || name == \"sysadminctl\" && any(args, # == \"-deleteUser\") || name == \"dscl\" && any(args, lower(#) in [\"-delete\", \"delete\"]) && len(positional) > 0 && positional[len(positional)-1] matches \"^/(Users|Groups)/[^/]+/?$\"":
+	case "len(positional) > 0 && !hasFlag(\"r\", \"v\")":
 		if scope == "command" {
 			return native256
 		}
-	case "len(secretFiles) > 0 && !((loadsEnvironment() || !agent && (storesSecret(name, args) || name == \"vercel\" && pos(0) == \"env\" && pos(1) == \"pull\")) && all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\")) && !(storesSecret(name, args) && all(secretFiles, !(# matches \"^[/~$]\") && !(# contains \"..\") && !(# matches \"(^|/)\\\\.\"))) && !(all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\") && (\n  name == \"cut\" && option(\"d\", \"delimiter\") == \"=\" && option(\"f\", \"fields\") == \"1\" ||\n  name in [\"grep\", \"egrep\", \"fgrep\", \"rg\"] && len(flags) == 1 && flags[0] == \"-c\" && len(positional) > 0 && positional[0] in [\".\", \"\", \"^\", \"$\"] ||\n  name in [\"grep\", \"egrep\"] && any(flags, # matches \"^-[a-zA-Z]*o[a-zA-Z]*$\") && len(positional) > 0 && positional[0] matches \"^\\\\^?\\\\[[^\\\\]=]*\\\\][*+]=?$\" ||\n  name in [\"awk\", \"gawk\", \"mawk\"] && option(\"F\") == \"=\" && any(positional, # matches \"^\\\\{\\\\s*print \\\\$1;?\\\\s*\\\\}$\") ||\n  name == \"sed\" && !any(flags, # matches \"^-[a-zA-Z]*[inew]\") && any(positional, # matches \"^s/=\\\\.\\\\*//g?$\")))":
+	case "name == \"getent\" && pos(0) in [\"shadow\", \"gshadow\"] || name == \"dscl\" && any(args, lower(#) in [\"-read\", \"read\", \"-cat\", \"cat\", \"-readall\", \"readall\"]) && any(args, # == \"ShadowHashData\" || # matches \"^/Config/shadowhash$\")":
 		if scope == "command" {
 			return native257
 		}
-	case "let broad = \"^(file://)?(~|\\\\$\\\\{?HOME\\\\}?|/root|/home|/)/?$\"; let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; any(positional, isBroad(#) || cleanPath(#) == \"/home\" || # matches broad || cleanPath(#) matches keyDirs || secretPath(#)) ||\n  any(options(\"source\", \"s\", \"directory\", \"path\", \"repo-path\", \"datastore\"), isBroad(#) || # matches broad || cleanPath(#) matches keyDirs)":
+	case "any(args, # matches \"^[+-=][a-zA-Z]*[ia]\") && any(positional, cleanPath(#) in [\"/etc/shadow\", \"/etc/gshadow\", \"/etc/passwd\", \"/etc/group\", \"/etc/sudoers\", \"/etc/master.passwd\"] || under(#, \"/etc/sudoers.d\") || # matches \"/\\\\.ssh/authorized_keys2?$\")":
 		if scope == "command" {
 			return native258
 		}
-	case "(any(positional, (sharedDir(#) || cwd != \"\" && sharedDir(cwd) && !(# matches \"^[/~$]\")) && # matches \"\\\\.(tar|tgz|taz|tbz2?|txz|tzst|gz|bz2|xz|zst|lz4|zip|7z|rar)$\") || any(options(\"f\", \"file\"), sharedDir(#))) && any(positional, isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/etc/ssh\", \"/home\", \"/Users\", \"/var/lib\"] || (under(#, \"/home\") || under(#, \"/Users\")) && !ownHome(#))":
+	case "name in [\"userdel\", \"deluser\", \"luserdel\", \"groupdel\", \"delgroup\"] && !hasFlag(\"h\", \"help\") && len(positional) > 0 || name == \"sysadminctl\" && any(args, # == \"-deleteUser\") || name == \"dscl\" && any(args, lower(#) in [\"-delete\", \"delete\"]) && len(positional) > 0 && positional[len(positional)-1] matches \"^/(Users|Groups)/[^/]+/?$\"":
 		if scope == "command" {
 			return native259
 		}
-	case "let read = authFiles(); let everyLine = [\"\", \"^\", \"$\", \".*\", \"^.*\", \".*$\", \"^.*$\", \".\"]; let printAll = len(options(\"e\", \"regexp\")) > 0 ? any(options(\"e\", \"regexp\"), # in everyLine) : pos(0) in everyLine && len(positional) > 1; let printed = printAll && !hasFlag(\"c\", \"count\", \"l\", \"files-with-matches\", \"L\", \"files-without-match\", \"q\", \"quiet\", \"silent\"); let search = program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\"] && !hasFlag(\"v\", \"invert-match\") && !printed || name == \"tail\" && hasFlag(\"f\", \"F\", \"follow\"); let page = program(name) in [\"cat\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"zcat\", \"zless\", \"zmore\", \"bat\", \"batcat\", \"lnav\"]; program(name) in [\"cp\", \"rsync\", \"scp\", \"rcp\", \"ditto\"] && len(positional) > 1 && any(positional[:len(positional)-1], authDir(#)) || len(read) > 0 && (\n  any(read, !(cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"] || page && cleanPath(#) matches \"^/var/log/(auth\\\\.log|secure)(\\\\.[0-9]+)?(\\\\.gz)?$\")) && !search ||\n  lang in [\"python\", \"node\", \"perl\", \"ruby\", \"php\", \"lua\", \"powershell\"] || any(read, cleanPath(#) != cleanPath(read[0])) || program(name) in [\"cp\", \"mv\", \"install\", \"rsync\", \"scp\", \"rcp\", \"ditto\", \"dd\", \"tar\", \"zip\", \"7z\", \"cpio\", \"tee\"] ||\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"] && !(#.target startsWith \"/dev/\")))":
+	case "len(secretFiles) > 0 && !((loadsEnvironment() || !agent && (storesSecret(name, args) || name == \"vercel\" && pos(0) == \"env\" && pos(1) == \"pull\")) && all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\")) && !(storesSecret(name, args) && all(secretFiles, !(# matches \"^[/~$]\") && !(# contains \"..\") && !(# matches \"(^|/)\\\\.\"))) && !(all(secretFiles, # matches \"(^|/)\\\\.env(\\\\.[^/]+)?$\") && (\n  name == \"cut\" && option(\"d\", \"delimiter\") == \"=\" && option(\"f\", \"fields\") == \"1\" ||\n  name in [\"grep\", \"egrep\", \"fgrep\", \"rg\"] && len(flags) == 1 && flags[0] == \"-c\" && len(positional) > 0 && positional[0] in [\".\", \"\", \"^\", \"$\"] ||\n  name in [\"grep\", \"egrep\"] && any(flags, # matches \"^-[a-zA-Z]*o[a-zA-Z]*$\") && len(positional) > 0 && positional[0] matches \"^\\\\^?\\\\[[^\\\\]=]*\\\\][*+]=?$\" ||\n  name in [\"awk\", \"gawk\", \"mawk\"] && option(\"F\") == \"=\" && any(positional, # matches \"^\\\\{\\\\s*print \\\\$1;?\\\\s*\\\\}$\") ||\n  name == \"sed\" && !any(flags, # matches \"^-[a-zA-Z]*[inew]\") && any(positional, # matches \"^s/=\\\\.\\\\*//g?$\")))":
 		if scope == "command" {
 			return native260
 		}
-	case "let read = authFiles(); agent && len(read) > 0 &&\n  !(program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\", \"cut\", \"awk\", \"gawk\", \"mawk\"] && all(read, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"]))":
+	case "let broad = \"^(file://)?(~|\\\\$\\\\{?HOME\\\\}?|/root|/home|/)/?$\"; let keyDirs = \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.ssh|\\\\.gnupg|\\\\.aws|\\\\.kube|\\\\.azure|\\\\.docker|\\\\.password-store|\\\\.config/gcloud|\\\\.config/gh)(/|$)\"; any(positional, isBroad(#) || cleanPath(#) == \"/home\" || # matches broad || cleanPath(#) matches keyDirs || secretPath(#)) ||\n  any(options(\"source\", \"s\", \"directory\", \"path\", \"repo-path\", \"datastore\"), isBroad(#) || # matches broad || cleanPath(#) matches keyDirs)":
 		if scope == "command" {
 			return native261
 		}
-	case "program(name) in [\"ls\", \"dir\", \"vdir\", \"exa\", \"eza\", \"lsd\", \"tree\", \"find\", \"fd\", \"fdfind\", \"du\", \"stat\", \"getfacl\"] && any(positional, authDir(#) && !ownHome(#)) || name in [\"echo\", \"printf\", \"print\"] && any(positional, # endsWith \"/*\" && authDir(#) && !ownHome(#)) || lang != \"\" && code matches \"\\\\b(listdir|scandir|walk|glob|iterdir|readdirSync|readdir|opendir|Dir\\\\.(entries|children|glob)|glob)\\\\b\" && any(args, authDir(#) || # matches \"['\\\"](/root|/etc/sudoers\\\\.d|/etc/security|/etc/ssl/private|/var/lib/pam|/var/log/audit|/var/spool/cron[^'\\\"]*|/home/[^/'\\\"]+/\\\\.ssh)/?['\\\"]\")":
+	case "(any(positional, (sharedDir(#) || cwd != \"\" && sharedDir(cwd) && !(# matches \"^[/~$]\")) && # matches \"\\\\.(tar|tgz|taz|tbz2?|txz|tzst|gz|bz2|xz|zst|lz4|zip|7z|rar)$\") || any(options(\"f\", \"file\"), sharedDir(#))) && any(positional, isHome(#) || isRoot(#) || cleanPath(#) in [\"/etc\", \"/etc/ssh\", \"/home\", \"/Users\", \"/var/lib\"] || (under(#, \"/home\") || under(#, \"/Users\")) && !ownHome(#))":
 		if scope == "command" {
 			return native262
 		}
-	case "any(args, traversal(#)) || any(wrapperArgs, traversal(#)) || traversal(code) || any(keys(assigns ?? {}), traversal(assigns[#])) || any(redirects, traversal(#.target))":
+	case "let read = authFiles(); let everyLine = [\"\", \"^\", \"$\", \".*\", \"^.*\", \".*$\", \"^.*$\", \".\"]; let printAll = len(options(\"e\", \"regexp\")) > 0 ? any(options(\"e\", \"regexp\"), # in everyLine) : pos(0) in everyLine && len(positional) > 1; let printed = printAll && !hasFlag(\"c\", \"count\", \"l\", \"files-with-matches\", \"L\", \"files-without-match\", \"q\", \"quiet\", \"silent\"); let search = program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\"] && !hasFlag(\"v\", \"invert-match\") && !printed || name == \"tail\" && hasFlag(\"f\", \"F\", \"follow\"); let page = program(name) in [\"cat\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"zcat\", \"zless\", \"zmore\", \"bat\", \"batcat\", \"lnav\"]; program(name) in [\"cp\", \"rsync\", \"scp\", \"rcp\", \"ditto\"] && len(positional) > 1 && any(positional[:len(positional)-1], authDir(#)) || len(read) > 0 && (\n  any(read, !(cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"] || page && cleanPath(#) matches \"^/var/log/(auth\\\\.log|secure)(\\\\.[0-9]+)?(\\\\.gz)?$\")) && !search ||\n  lang in [\"python\", \"node\", \"perl\", \"ruby\", \"php\", \"lua\", \"powershell\"] || any(read, cleanPath(#) != cleanPath(read[0])) || program(name) in [\"cp\", \"mv\", \"install\", \"rsync\", \"scp\", \"rcp\", \"ditto\", \"dd\", \"tar\", \"zip\", \"7z\", \"cpio\", \"tee\"] ||\n  any(redirects, #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\"] && #.fd in [\"\", \"1\"] && !(#.target startsWith \"/dev/\")))":
 		if scope == "command" {
 			return native263
 		}
-	case "len(secretFiles) + len(heldFiles) > 0 && !storesSecret(name, args) && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  program(name) in [\"scp\", \"rsync\", \"rclone\"] && any(positional, # matches \"^[^/.~$][^/]*:\" || # contains \"://\") ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\") ||\n  name == \"cat\" && len(via) > 0 && via[len(via)-1] matches \"^(t?ftp|sftp|lftp|ncftp|pftp|smbclient|busybox ftp) .* file$\")":
+	case "let read = authFiles(); agent && len(read) > 0 &&\n  !(program(name) in [\"grep\", \"egrep\", \"fgrep\", \"zgrep\", \"rg\", \"ag\", \"ack\", \"cut\", \"awk\", \"gawk\", \"mawk\"] && all(read, cleanPath(#) in [\"/etc/passwd\", \"/etc/group\", \"/etc/login.defs\"]))":
 		if scope == "command" {
 			return native264
 		}
-	case "agent && len(copiedSecrets()) > 0":
+	case "program(name) in [\"ls\", \"dir\", \"vdir\", \"exa\", \"eza\", \"lsd\", \"tree\", \"find\", \"fd\", \"fdfind\", \"du\", \"stat\", \"getfacl\"] && any(positional, authDir(#) && !ownHome(#)) || name in [\"echo\", \"printf\", \"print\"] && any(positional, # endsWith \"/*\" && authDir(#) && !ownHome(#)) || lang != \"\" && code matches \"\\\\b(listdir|scandir|walk|glob|iterdir|readdirSync|readdir|opendir|Dir\\\\.(entries|children|glob)|glob)\\\\b\" && any(args, authDir(#) || # matches \"['\\\"](/root|/etc/sudoers\\\\.d|/etc/security|/etc/ssl/private|/var/lib/pam|/var/log/audit|/var/spool/cron[^'\\\"]*|/home/[^/'\\\"]+/\\\\.ssh)/?['\\\"]\")":
 		if scope == "command" {
 			return native265
 		}
-	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
+	case "any(args, traversal(#)) || any(wrapperArgs, traversal(#)) || traversal(code) || any(keys(assigns ?? {}), traversal(assigns[#])) || any(redirects, traversal(#.target))":
 		if scope == "command" {
 			return native266
 		}
-	case "!(len(via) > 0 && (via[len(via)-1] in [\"$(…)\", \"<(…)\"] && !capturePrinted() || via[len(via)-1] matches \"(?i)(pass|cred|secret|token|auth|helper)\")) && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\", \"export-secret-ssh-key\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*[wg]\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\") ||\n  pos(0) == \"export\" && any(options(\"t\"), # in [\"identities\", \"privKeys\", \"all\"]))) ||\n(name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
+	case "len(secretFiles) + len(heldFiles) > 0 && !storesSecret(name, args) && (program(name) in [\"curl\", \"curlie\", \"wget\", \"wget2\", \"nc\", \"ncat\", \"netcat\", \"socat\", \"telnet\", \"http\", \"https\", \"xh\", \"xhs\", \"httpie\", \"ftp\", \"tftp\", \"lftp\", \"smbclient\", \"mail\", \"mailx\", \"sendmail\", \"mutt\", \"gsutil\", \"gh\", \"ssh\", \"whois\", \"aria2c\", \"tcpclient\", \"cryptcat\"] ||\n  program(name) in [\"scp\", \"rsync\", \"rclone\"] && any(positional, # matches \"^[^/.~$][^/]*:\" || # contains \"://\") ||\n  (name == \"aws\" && pos(0) in [\"s3\", \"s3api\"]) || (name == \"openssl\" && pos(0) == \"s_client\") ||\n  name == \"cat\" && len(via) > 0 && via[len(via)-1] matches \"^(t?ftp|sftp|lftp|ncftp|pftp|smbclient|busybox ftp) .* file$\")":
 		if scope == "command" {
 			return native267
 		}
-	case "agent && (len(via) == 0 || showsOutput(via[len(via)-1]) || capturePrinted()) && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
+	case "agent && len(copiedSecrets()) > 0":
 		if scope == "command" {
 			return native268
 		}
-	case "agent && all(via, showsOutput(#)) && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && ( (pos(0) == \"exec\" || pos(0) == \"compose\" && pos(1) == \"exec\" || pos(0) == \"container\" && pos(1) == \"exec\") && args[len(args) - 1] in [\"env\", \"printenv\"] || (pos(0) == \"inspect\" || pos(0) == \"container\" && pos(1) == \"inspect\") && any(args, # matches \"\\\\.Config\\\\.Env\"))":
+	case "name in [\"gcore\", \"procdump\", \"pmdump\", \"minidump\"] && !hasFlag(\"help\", \"version\") && len(args) > 0 || name == \"gdb\" && (len(options(\"p\", \"pid\")) > 0 || any(positional, # matches \"^[0-9]+$\")) && any(args, # matches \"(?i)\\\\b(generate-core-file|gcore|dump\\\\s+(binary\\\\s+)?memory)\\\\b\")":
 		if scope == "command" {
 			return native269
 		}
-	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
+	case "!(len(via) > 0 && (via[len(via)-1] in [\"$(…)\", \"<(…)\"] && !capturePrinted() || via[len(via)-1] matches \"(?i)(pass|cred|secret|token|auth|helper)\")) && ( (name in [\"gpg\", \"gpg2\"] && hasFlag(\"export-secret-keys\", \"export-secret-subkeys\", \"export-secret-ssh-key\")) || (name == \"security\" && (pos(0) in [\"find-generic-password\", \"find-internet-password\"] && any(flags, # matches \"^-[a-zA-Z]*[wg]\") || pos(0) == \"dump-keychain\" && hasFlag(\"d\") ||\n  pos(0) == \"export\" && any(options(\"t\"), # in [\"identities\", \"privKeys\", \"all\"]))) ||\n(name == \"git\" && pos(0) == \"credential\" && pos(1) in [\"fill\", \"get\"]) || (name == \"secret-tool\" && pos(0) == \"lookup\"))":
 		if scope == "command" {
 			return native270
 		}
-	case "!(name == \"chmod\" && addsReadExec(pos(0))) && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
+	case "agent && (len(via) == 0 || showsOutput(via[len(via)-1]) || capturePrinted()) && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && (revealsSecret(name, args) || stdin.kind == \"pipe\" && revealsSecret(stdin.origin, stdin.originArgs))":
 		if scope == "command" {
 			return native271
 		}
-	case "agent && !(name == \"chmod\" && addsReadExec(pos(0))) && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")) || (\"find\" in wrappers && (any(outputs, # contains \"{}\") || name == \"ln\") && any(wrapperArgs, !(# startsWith \"-\") && guardPath(#))) || (name in [\"cp\", \"gcp\"] && hasFlag(\"l\", \"link\", \"s\", \"symbolic-link\") && len(positional) >= 2 && any(positional[:-1], guardPath(#))) || (name == \"rsync\" && any(args, # startsWith \"--link-dest=\" && guardPath(trimPrefix(#, \"--link-dest=\")))))":
+	case "agent && all(via, showsOutput(#)) && pipeIndex == pipeLen - 1 && !any(redirects, #.op in [\">\", \">>\", \">|\"] && #.fd in [\"\", \"1\"]) && ( (pos(0) == \"exec\" || pos(0) == \"compose\" && pos(1) == \"exec\" || pos(0) == \"container\" && pos(1) == \"exec\") && args[len(args) - 1] in [\"env\", \"printenv\"] || (pos(0) == \"inspect\" || pos(0) == \"container\" && pos(1) == \"inspect\") && any(args, # matches \"\\\\.Config\\\\.Env\"))":
 		if scope == "command" {
 			return native272
 		}
-	case "let dest = name in [\"tar\", \"bsdtar\", \"gtar\"] ? option(\"C\", \"directory\") : name == \"unzip\" ? option(\"d\") : name == \"unar\" ? option(\"o\", \"output-directory\") : name in [\"7z\", \"7za\", \"7zz\"] ? join(map(filter(args, # startsWith \"-o\"), #[2:]), \"\") : name in [\"cpio\", \"bsdcpio\"] ? option(\"D\", \"directory\") : name == \"unrar\" && len(positional) > 2 ? positional[len(positional) - 1] :\n  name == \"patch\" ? option(\"d\", \"directory\") : \"\";\nlet there = dest != \"\" ? dest : cwd; agent && ( (name in [\"tar\", \"bsdtar\", \"gtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") ||\n  name == \"unzip\" && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\", \"c\") ||\n  name in [\"7z\", \"7za\", \"7zz\"] && pos(0) in [\"x\", \"e\"] ||\n  name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && !hasFlag(\"t\", \"list\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") || name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] || name == \"unar\" ||\n  name == \"patch\" && len(positional) == 0 && !hasFlag(\"dry-run\") ||\n  name == \"git\" && pos(0) == \"apply\" && !hasFlag(\"check\", \"stat\", \"numstat\", \"summary\", \"cached\")) &&\n  there != \"\" && (guardPath(there) || guardParent(there)) ||\nname in [\"cp\", \"gcp\", \"rsync\", \"ditto\", \"mv\"] && len(positional) >= 2 && (\n  (name in [\"ditto\", \"mv\"] || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (guardPath(positional[len(positional) - 1]) || guardParent(positional[len(positional) - 1])) &&\n    (name == \"ditto\" || name in [\"cp\", \"gcp\", \"mv\"] && hasFlag(\"T\", \"no-target-directory\") || any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || baseName(#) matches \"^\\\\.?[*?\\\\[]\")) ||\n  (name == \"mv\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && !hasFlag(\"T\", \"no-target-directory\") &&\n    any(positional[:-1], !(# endsWith \"/\") && !(# endsWith \"/.\") && guardParent(positional[len(positional) - 1] + \"/\" + baseName(#)))))":
+	case "any(args, # matches \"(?i)^\\\\s*mount\\\\s+[a-z]:?\\\\s+[\\\"']?(/|~|\\\\$HOME|/root|/home/[^/\\\\s\\\"']+|/Users/[^/\\\\s\\\"']+|/etc|/var|/proc)/?[\\\"']?(\\\\s+-.*)?\\\\s*$\")":
 		if scope == "command" {
 			return native273
 		}
-	case "agent && !isShell(name) && !(name == \"chmod\" && addsReadExec(pos(0))) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"print\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\", \"df\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && !(name == \"mkdir\" && !any(args, # startsWith \"-m\" || # startsWith \"--mode\") && len(positional) > 0 && all(positional, trimSuffix(baseName(trimSuffix(#, \"/\")), \"/\") in [\".claude\", \".codex\", \".gemini\", \".cursor\"])) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])) ||\n  any(args, !(# startsWith \"-\") && !(# in positional) && guardPath(#) && baseName(#) matches \"\\\\.(jsonc?|toml|ya?ml)$|^hguard-shell$\") ||\n  any(args, # startsWith \"(\" && any(split(#, \"\\\"\"), guardPath(#))))":
+	case "!(name == \"chmod\" && addsReadExec(pos(0))) && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
 		if scope == "command" {
 			return native274
 		}
-	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude|(~|\\\\$HOME|\\\\$\\\\{HOME\\\\})/\\\\.[\\\\w.-]*[*?\\\\[].*settings)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\") || agent && name in [\"sed\", \"perl\", \"ruby\", \"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"mv\", \"cp\", \"ln\", \"gzip\", \"xz\", \"zstd\", \"jq\", \"yq\", \"sponge\"] && any(wrappers, # in [\"xargs\", \"parallel\", \"find\"]) &&\n  line matches \"\\\\b(PreToolUse|PostToolUse|BeforeTool|AfterTool|permissionDecision|UserPromptSubmit)\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|\\\\.hguard/|hooks\\\\.json\"":
+	case "agent && !(name == \"chmod\" && addsReadExec(pos(0))) && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")) || (\"find\" in wrappers && (any(outputs, # contains \"{}\") || name == \"ln\") && any(wrapperArgs, !(# startsWith \"-\") && guardPath(#))) || (name in [\"cp\", \"gcp\"] && hasFlag(\"l\", \"link\", \"s\", \"symbolic-link\") && len(positional) >= 2 && any(positional[:-1], guardPath(#))) || (name == \"rsync\" && any(args, # startsWith \"--link-dest=\" && guardPath(trimPrefix(#, \"--link-dest=\")))))":
 		if scope == "command" {
 			return native275
 		}
-	case "agent && (any(outputs, computedValue(#)) ||\n  name == \"ln\" && hasFlag(\"s\", \"symbolic\") && len(positional) >= 2 && computedValue(positional[0]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) >= 2 && computedValue(positional[len(positional) - 1]) ||\n  name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"truncate\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"mv\"] && any(positional, computedValue(#)) ||\n  xargsTarget())":
+	case "let dest = name in [\"tar\", \"bsdtar\", \"gtar\"] ? option(\"C\", \"directory\") : name == \"unzip\" ? option(\"d\") : name == \"unar\" ? option(\"o\", \"output-directory\") : name in [\"7z\", \"7za\", \"7zz\"] ? join(map(filter(args, # startsWith \"-o\"), #[2:]), \"\") : name in [\"cpio\", \"bsdcpio\"] ? option(\"D\", \"directory\") : name == \"unrar\" && len(positional) > 2 ? positional[len(positional) - 1] :\n  name == \"patch\" ? option(\"d\", \"directory\") : \"\";\nlet there = dest != \"\" ? dest : cwd; agent && ( (name in [\"tar\", \"bsdtar\", \"gtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") ||\n  name == \"unzip\" && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\", \"c\") ||\n  name in [\"7z\", \"7za\", \"7zz\"] && pos(0) in [\"x\", \"e\"] ||\n  name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && !hasFlag(\"t\", \"list\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") || name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] || name == \"unar\" ||\n  name == \"patch\" && len(positional) == 0 && !hasFlag(\"dry-run\") ||\n  name == \"git\" && pos(0) == \"apply\" && !hasFlag(\"check\", \"stat\", \"numstat\", \"summary\", \"cached\")) &&\n  there != \"\" && (guardPath(there) || guardParent(there)) ||\nname in [\"cp\", \"gcp\", \"rsync\", \"ditto\", \"mv\"] && len(positional) >= 2 && (\n  (name in [\"ditto\", \"mv\"] || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (guardPath(positional[len(positional) - 1]) || guardParent(positional[len(positional) - 1])) &&\n    (name == \"ditto\" || name in [\"cp\", \"gcp\", \"mv\"] && hasFlag(\"T\", \"no-target-directory\") || any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || baseName(#) matches \"^\\\\.?[*?\\\\[]\")) ||\n  (name == \"mv\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && !hasFlag(\"T\", \"no-target-directory\") &&\n    any(positional[:-1], !(# endsWith \"/\") && !(# endsWith \"/.\") && guardParent(positional[len(positional) - 1] + \"/\" + baseName(#)))))":
 		if scope == "command" {
 			return native276
 		}
-	case "agent && (\n  name == \"go\" && pos(0) in [\"install\", \"get\"] && any(positional[1:], # matches \"(^|/)hguard(-plugins|-tirith)?(@[^/]*)?$\") ||\n  name == \"cargo\" && pos(0) == \"install\" && (any(positional[1:], # matches \"^hguard(-plugins|-tirith)?(@.*)?$\") || any(options(\"bin\"), # matches \"^hguard\")) ||\n  name in [\"pipx\", \"uv\", \"npm\", \"pnpm\", \"yarn\", \"bun\", \"gem\"] && any(positional, # matches \"^(@[^/]+/)?hguard(-plugins|-tirith)?([@=<>].*)?$\"))":
+	case "agent && !isShell(name) && !(name == \"chmod\" && addsReadExec(pos(0))) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"print\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\", \"df\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && !(name == \"mkdir\" && !any(args, # startsWith \"-m\" || # startsWith \"--mode\") && len(positional) > 0 && all(positional, trimSuffix(baseName(trimSuffix(#, \"/\")), \"/\") in [\".claude\", \".codex\", \".gemini\", \".cursor\"])) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])) ||\n  any(args, !(# startsWith \"-\") && !(# in positional) && guardPath(#) && baseName(#) matches \"\\\\.(jsonc?|toml|ya?ml)$|^hguard-shell$\") ||\n  any(args, # startsWith \"(\" && any(split(#, \"\\\"\"), guardPath(#))))":
 		if scope == "command" {
 			return native277
 		}
-	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
+	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude|(~|\\\\$HOME|\\\\$\\\\{HOME\\\\})/\\\\.[\\\\w.-]*[*?\\\\[].*settings)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\") || agent && name in [\"sed\", \"perl\", \"ruby\", \"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"mv\", \"cp\", \"ln\", \"gzip\", \"xz\", \"zstd\", \"jq\", \"yq\", \"sponge\"] && any(wrappers, # in [\"xargs\", \"parallel\", \"find\"]) &&\n  line matches \"\\\\b(PreToolUse|PostToolUse|BeforeTool|AfterTool|permissionDecision|UserPromptSubmit)\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|\\\\.hguard/|hooks\\\\.json\"":
 		if scope == "command" {
 			return native278
 		}
-	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
+	case "agent && (any(outputs, computedValue(#)) ||\n  name == \"ln\" && hasFlag(\"s\", \"symbolic\") && len(positional) >= 2 && computedValue(positional[0]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) >= 2 && computedValue(positional[len(positional) - 1]) ||\n  name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"truncate\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"mv\"] && any(positional, computedValue(#)) ||\n  xargsTarget())":
 		if scope == "command" {
 			return native279
 		}
-	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate)|\\\\bwhich\\\\W{1,4}hguard\\\\b)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "agent && (\n  name == \"go\" && pos(0) in [\"install\", \"get\"] && any(positional[1:], # matches \"(^|/)hguard(-plugins|-tirith)?(@[^/]*)?$\") ||\n  name == \"cargo\" && pos(0) == \"install\" && (any(positional[1:], # matches \"^hguard(-plugins|-tirith)?(@.*)?$\") || any(options(\"bin\"), # matches \"^hguard\")) ||\n  name in [\"pipx\", \"uv\", \"npm\", \"pnpm\", \"yarn\", \"bun\", \"gem\"] && any(positional, # matches \"^(@[^/]+/)?hguard(-plugins|-tirith)?([@=<>].*)?$\"))":
 		if scope == "command" {
 			return native280
 		}
-	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate)|\\\\bwhich\\\\W{1,4}hguard\\\\b)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
 		if scope == "command" {
 			return native281
 		}
-	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nany(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\"))":
+	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
 		if scope == "command" {
 			return native282
 		}
-	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nagent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\")))":
+	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate)|\\\\bwhich\\\\W{1,4}hguard\\\\b)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native283
 		}
-	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
+	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate)|\\\\bwhich\\\\W{1,4}hguard\\\\b)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native284
 		}
-	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nany(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\"))":
 		if scope == "command" {
 			return native285
 		}
-	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
-		if scope == "line" {
+	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nagent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\")))":
+		if scope == "command" {
 			return native286
 		}
-	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
-		if scope == "line" {
+	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
+		if scope == "command" {
 			return native287
 		}
-	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
+	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
 		if scope == "command" {
 			return native288
 		}
-	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
-		if scope == "command" {
+	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+		if scope == "line" {
 			return native289
 		}
-	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
-		if scope == "command" {
+	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
+		if scope == "line" {
 			return native290
 		}
-	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
+	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
 		if scope == "command" {
 			return native291
 		}
-	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
+	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
 		if scope == "command" {
 			return native292
 		}
-	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
+	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
 		if scope == "command" {
 			return native293
 		}
-	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\") ||\n  (option(\"a\", \"ask-for-approval\") == \"never\" || any(options(\"c\", \"config\"), # matches \"^approval_policy\\\\s*=\\\\s*[\\\"']?never\")) &&\n  (option(\"s\", \"sandbox\") == \"danger-full-access\" || any(options(\"c\", \"config\"), # matches \"^sandbox_mode\\\\s*=\\\\s*[\\\"']?danger-full-access\")))) ||\n(name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"])":
+	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
 		if scope == "command" {
 			return native294
 		}
-	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\", \"plugin-dir\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\") ||\n  (option(\"a\", \"ask-for-approval\") == \"never\" || any(options(\"c\", \"config\"), # matches \"^approval_policy\\\\s*=\\\\s*[\\\"']?never\")) &&\n  (option(\"s\", \"sandbox\") == \"danger-full-access\" || any(options(\"c\", \"config\"), # matches \"^sandbox_mode\\\\s*=\\\\s*[\\\"']?danger-full-access\")))) ||\n(name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"]))":
+	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
 		if scope == "command" {
 			return native295
 		}
-	case "!(name in [\"claude\", \"codex\", \"gemini\", \"cursor-agent\", \"opencode\", \"crush\", \"amp\", \"hermes\", \"copilot\"]) && (any(flags, # matches \"^--(dangerously-[a-z-]+|trust-all-tools|yolo|allow-all-tools|skip-permissions[a-z-]*|bypass-permissions)(=.*)?$\") ||\n  option(\"approval-mode\") == \"yolo\" || name == \"qwen\" && hasFlag(\"y\"))":
+	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
 		if scope == "command" {
 			return native296
 		}
-	case "agent && (\n  name == \"claude\" && pos(0) in [\"plugin\", \"plugins\"] && (pos(1) in [\"install\", \"i\", \"enable\", \"update\"] || pos(1) == \"marketplace\" && pos(2) in [\"add\", \"update\"]) ||\n  name == \"gemini\" && pos(0) in [\"extensions\", \"extension\"] && pos(1) in [\"install\", \"link\", \"enable\", \"update\", \"new\"] ||\n  name == \"copilot\" && pos(0) == \"plugin\" && pos(1) in [\"install\", \"enable\", \"update\"])":
+	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\") ||\n  (option(\"a\", \"ask-for-approval\") == \"never\" || any(options(\"c\", \"config\"), # matches \"^approval_policy\\\\s*=\\\\s*[\\\"']?never\")) &&\n  (option(\"s\", \"sandbox\") == \"danger-full-access\" || any(options(\"c\", \"config\"), # matches \"^sandbox_mode\\\\s*=\\\\s*[\\\"']?danger-full-access\")))) ||\n(name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"])":
 		if scope == "command" {
 			return native297
 		}
-	case "agent && !(\"--\" in args) && any(args, computedValue(#))":
+	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\", \"plugin-dir\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\") ||\n  (option(\"a\", \"ask-for-approval\") == \"never\" || any(options(\"c\", \"config\"), # matches \"^approval_policy\\\\s*=\\\\s*[\\\"']?never\")) &&\n  (option(\"s\", \"sandbox\") == \"danger-full-access\" || any(options(\"c\", \"config\"), # matches \"^sandbox_mode\\\\s*=\\\\s*[\\\"']?danger-full-access\")))) ||\n(name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"]))":
 		if scope == "command" {
 			return native298
 		}
-	case "agent && ((name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))) ||\n(dynamicName || name matches \"[*?\\\\[\\\\]{}%]\" || any(wrappers, # in [\"xargs\", \"parallel\"]) && any(wrapperArgs, # == name || # == \"-I\" + name || # == \"-i\" + name || # == \"--replace=\" + name)) && (\n  any(args, # == \"approve\") ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))))":
+	case "!(name in [\"claude\", \"codex\", \"gemini\", \"cursor-agent\", \"opencode\", \"crush\", \"amp\", \"hermes\", \"copilot\"]) && (any(flags, # matches \"^--(dangerously-[a-z-]+|trust-all-tools|yolo|allow-all-tools|skip-permissions[a-z-]*|bypass-permissions)(=.*)?$\") ||\n  option(\"approval-mode\") == \"yolo\" || name == \"qwen\" && hasFlag(\"y\"))":
 		if scope == "command" {
 			return native299
 		}
-	case "agent && pos(0) in [\"daemon\", \"watch\"]":
+	case "agent && (\n  name == \"claude\" && pos(0) in [\"plugin\", \"plugins\"] && (pos(1) in [\"install\", \"i\", \"enable\", \"update\"] || pos(1) == \"marketplace\" && pos(2) in [\"add\", \"update\"]) ||\n  name == \"gemini\" && pos(0) in [\"extensions\", \"extension\"] && pos(1) in [\"install\", \"link\", \"enable\", \"update\", \"new\"] ||\n  name == \"copilot\" && pos(0) == \"plugin\" && pos(1) in [\"install\", \"enable\", \"update\"])":
 		if scope == "command" {
 			return native300
 		}
-	case "serviceAction(name, args) == \"delete\"":
+	case "agent && !(\"--\" in args) && any(args, computedValue(#))":
 		if scope == "command" {
 			return native301
 		}
-	case "serviceAction(name, args) == \"secret\"":
+	case "agent && ((name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))) ||\n(dynamicName || name matches \"[*?\\\\[\\\\]{}%]\" || any(wrappers, # in [\"xargs\", \"parallel\"]) && any(wrapperArgs, # == name || # == \"-I\" + name || # == \"-i\" + name || # == \"--replace=\" + name)) && (\n  any(args, # == \"approve\") ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))))":
 		if scope == "command" {
 			return native302
 		}
-	case "serviceAction(name, args) == \"backup\"":
+	case "agent && pos(0) in [\"daemon\", \"watch\"]":
 		if scope == "command" {
 			return native303
 		}
-	case "serviceAction(name, args) == \"retention\"":
+	case "serviceAction(name, args) == \"delete\"":
 		if scope == "command" {
 			return native304
 		}
-	case "serviceAction(name, args) == \"money\"":
+	case "serviceAction(name, args) == \"secret\"":
 		if scope == "command" {
 			return native305
 		}
-	case "serviceAction(name, args) == \"audit\"":
+	case "serviceAction(name, args) == \"backup\"":
 		if scope == "command" {
 			return native306
 		}
-	case "serviceAction(name, args) == \"public\"":
+	case "serviceAction(name, args) == \"retention\"":
 		if scope == "command" {
 			return native307
 		}
-	case "let publicJSON = \"(?i)\\\"private\\\"\\\\s*:\\\\s*false|\\\"visibility\\\"\\\\s*:\\\\s*\\\"public\\\"\"; let publicMutation = \"(?is)\\\\bmutation\\\\b.*\\\\bvisibility\\\\s*:\\\\s*\\\\\\\\?\\\"?PUBLIC\\\\b\"; name == \"curl\" && any(args, # matches \"(?i)api\\\\.github\\\\.com/repos/|/api/v4/projects/\") && any(args, # matches publicJSON) || name == \"curl\" && any(args, # matches \"(?i)/api/v4/projects/[^?#]*[?&]visibility=public\\\\b\") || name == \"curl\" && any(args, # matches \"(?i)/api/v4/projects/\") && any(args, # matches \"(?i)^visibility=public$\") || name == \"curl\" && any(args, # matches \"(?i)/graphql\\\\b\") && any(args, # matches publicMutation) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && any(options(\"f\", \"F\", \"field\", \"raw-field\"), # matches publicMutation) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && option(\"input\") != \"\" && (stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches publicJSON) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches publicJSON)) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && (any(options(\"f\", \"F\", \"field\", \"raw-field\"), lower(#) in [\"private=false\", \"visibility=public\"]) ||\n  any(positional, # matches \"(^|/)contents/\\\\.(github|gitea|forgejo)/workflows/|(^|/)files/(\\\\.|%2[eE])gitlab-ci(\\\\.|%2[eE])yml\") && upper(option(\"X\", \"method\")) in [\"PUT\", \"POST\"])":
+	case "serviceAction(name, args) == \"money\"":
 		if scope == "command" {
 			return native308
 		}
-	case "serviceAction(name, args) == \"grant\" || (name == \"gh\" && pos(0) == \"pr\" && pos(1) == \"merge\" && hasFlag(\"admin\")) || (name == \"gh\" && pos(0) == \"api\" && any(positional, # matches \"(^|/)(branches/[^/]+/protection|rulesets)(/|$)\") &&\n  any(args, # matches \"(?i)^enforce_admins(\\\\[enabled\\\\])?=false$|^(allow_force_pushes|allow_deletions)=true$|^required_pull_request_reviews=null$|^enforcement=disabled$|\\\"enforce_admins\\\"\\\\s*:\\\\s*false|\\\"enforcement\\\"\\\\s*:\\\\s*\\\"disabled\\\"\")) ||\n(name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
+	case "serviceAction(name, args) == \"audit\"":
 		if scope == "command" {
 			return native309
 		}
-	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
+	case "serviceAction(name, args) == \"public\"":
 		if scope == "command" {
 			return native310
 		}
-	case "let zero = \"(?i)(^|[\\\\s{,\\\"'])(max)?replica(s|count)[\\\"']?\\\\s*:\\\\s*(&\\\\S+\\\\s+)?((!!|!<tag:yaml\\\\.org,2002:)(int|float)>?\\\\s+(&\\\\S+\\\\s+)?[\\\"']?[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\\\"']?|[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?)([^0-9a-z._\\\"']|$)\"; (pos(0) in [\"apply\", \"create\", \"replace\"] && ((any(options(\"f\", \"filename\"), # in [\"-\", \"/dev/stdin\"]) || any(args, # in [\"-f-\", \"--filename=-\", \"-f/dev/stdin\", \"--filename=/dev/stdin\"])) &&\n    (stdin.text + \"\\n\" + join(stdin.args, \"\\n\")) matches zero || writtenText() matches zero)) ||\n(name == \"helm\" && pos(0) in [\"upgrade\", \"install\"] && (writtenText() matches zero ||\n  any(options(\"set\", \"set-string\", \"set-literal\", \"set-json\"), # matches \"(?i)(^|[.,])(max)?replica(s|count)\\\\s*=\\\\s*[\\\"']?[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\\\"']?\\\\s*(,|$)\"))) ||\n(pos(0) == \"scale\" && any(options(\"replicas\"), # matches \"(?i)^[-+]?0[xob]?[0_]*$\")) || pos(0) == \"drain\" || (pos(0) == \"autoscale\" && any(options(\"max\"), # matches \"(?i)^[-+]?0[xob]?[0_]*$\")) || (pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\\\.admissionregistration\\\\.k8s\\\\.io)?)(/|$)\")) || (pos(0) == \"replace\" && hasFlag(\"force\")) || (pos(0) == \"apply\" && any(args, # matches \"^--prune(=true)?$\")) || (pos(0) == \"patch\" && any(args, # matches \"persistentVolumeReclaimPolicy\\\\W+Delete\")) || (pos(0) == \"patch\" && (let patches = join(args, \"\\n\");\n  patches matches zero || patches matches \"(?i)\\\\b(max)?replicas[\\\"']?\\\\s*:\\\\s*[\\\"']?0+([^0-9.]|$)|\\\"/spec/(max)?replicas\\\"[^}]*\\\"value\\\"\\\\s*:\\\\s*\\\"?0+([^0-9.]|$)|\\\"value\\\"\\\\s*:\\\\s*\\\"?0+[^0-9.][^}]*\\\"/spec/(max)?replicas\\\"\" ||\n  patches matches \"\\\\bfinalizers[\\\"']?\\\\s*:\\\\s*(null|~|\\\\[\\\\s*\\\\])|\\\\$patch[\\\"']?\\\\s*:\\\\s*[\\\"']?(delete|replace)\" ||\n  patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"(remove|replace)\\\"\" && patches matches \"\\\"path\\\"\\\\s*:\\\\s*\\\"/(spec|data|stringData|binaryData|rules|subjects|roleRef|webhooks|metadata/finalizers|metadata/ownerReferences)\\\\b\" && (patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"remove\\\"\" || patches matches \"\\\"value\\\"\\\\s*:\\\\s*(null|\\\\[\\\\s*\\\\]|\\\\{\\\\s*\\\\})\") ||\n  any(args, # matches \":\\\\s*null\\\\b\" && !(# matches \"^(-p|--patch=)?\\\\s*\\\\{?\\\\s*[\\\"']?metadata[\\\"']?\\\\s*:\\\\s*\\\\{\\\\s*[\\\"']?(labels|annotations)[\\\"']?\\\\s*:\\\\s*\\\\{[^{}]*\\\\}\\\\s*\\\\}\\\\s*\\\\}?\\\\s*$\")))) ||\n(pos(0) == \"label\" && len(positional) > 1 && lower(positional[1]) matches \"^(ns|namespaces?)(/|$)\" && any(positional[1:], # matches \"^[A-Za-z0-9][A-Za-z0-9_./-]*-$\")) || (\"taint\" in positional && any(positional, # matches \":NoExecute$\")) || (pos(0) == \"label\" && any(positional, # matches \"^pod-security\\\\.kubernetes\\\\.io/(enforce=privileged|enforce-)$\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
+	case "let publicJSON = \"(?i)\\\"private\\\"\\\\s*:\\\\s*false|\\\"visibility\\\"\\\\s*:\\\\s*\\\"public\\\"\"; let publicMutation = \"(?is)\\\\bmutation\\\\b.*\\\\bvisibility\\\\s*:\\\\s*\\\\\\\\?\\\"?PUBLIC\\\\b\"; name == \"curl\" && any(args, # matches \"(?i)api\\\\.github\\\\.com/repos/|/api/v4/projects/\") && any(args, # matches publicJSON) || name == \"curl\" && any(args, # matches \"(?i)/api/v4/projects/[^?#]*[?&]visibility=public\\\\b\") || name == \"curl\" && any(args, # matches \"(?i)/api/v4/projects/\") && any(args, # matches \"(?i)^visibility=public$\") || name == \"curl\" && any(args, # matches \"(?i)/graphql\\\\b\") && any(args, # matches publicMutation) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && any(options(\"f\", \"F\", \"field\", \"raw-field\"), # matches publicMutation) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && option(\"input\") != \"\" && (stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches publicJSON) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches publicJSON)) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && (any(options(\"f\", \"F\", \"field\", \"raw-field\"), lower(#) in [\"private=false\", \"visibility=public\"]) ||\n  any(positional, # matches \"(^|/)contents/\\\\.(github|gitea|forgejo)/workflows/|(^|/)files/(\\\\.|%2[eE])gitlab-ci(\\\\.|%2[eE])yml\") && upper(option(\"X\", \"method\")) in [\"PUT\", \"POST\"])":
 		if scope == "command" {
 			return native311
 		}
-	case "let testWord = \"(?i)(^|[_.-])(test|tests|testing|ci|e2e)([_.-]|$)\"; let project = option(\"p\", \"project-name\") != \"\" ? option(\"p\", \"project-name\") : ((assigns ?? {}).COMPOSE_PROJECT_NAME ?? \"\"); (name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\") && !(project != \"\" && project matches testWord)":
+	case "serviceAction(name, args) == \"grant\" || (name == \"gh\" && pos(0) == \"pr\" && pos(1) == \"merge\" && hasFlag(\"admin\")) || (name == \"gh\" && pos(0) == \"api\" && any(positional, # matches \"(^|/)(branches/[^/]+/protection|rulesets)(/|$)\") &&\n  any(args, # matches \"(?i)^enforce_admins(\\\\[enabled\\\\])?=false$|^(allow_force_pushes|allow_deletions)=true$|^required_pull_request_reviews=null$|^enforcement=disabled$|\\\"enforce_admins\\\"\\\\s*:\\\\s*false|\\\"enforcement\\\"\\\\s*:\\\\s*\\\"disabled\\\"\")) ||\n(name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
 		if scope == "command" {
 			return native312
 		}
-	case "!hasFlag(\"help\", \"h\", \"dry-run\") && ( name == \"kubeadm\" && pos(0) == \"reset\" || name in [\"microk8s\", \"k0s\", \"talosctl\"] && pos(0) == \"reset\" || name in [\"k3s-uninstall.sh\", \"k3s-agent-uninstall.sh\", \"k3s-killall.sh\", \"rke2-uninstall.sh\", \"rke2-agent-uninstall.sh\", \"rke2-killall.sh\"] || name in [\"bash\", \"sh\", \"dash\", \"zsh\"] && !hasFlag(\"c\") && len(positional) > 0 && baseName(positional[0]) matches \"^(k3s|k3s-agent|rke2|rke2-agent)-(uninstall|killall)\\\\.sh$\" || name == \"minikube\" && pos(0) == \"delete\" && hasFlag(\"all\", \"purge\") || name == \"kind\" && pos(0) == \"delete\" && pos(1) == \"clusters\" || name == \"k3d\" && pos(0) == \"cluster\" && pos(1) in [\"delete\", \"rm\"] && hasFlag(\"all\", \"a\") || name == \"docker\" && (pos(0) == \"swarm\" && pos(1) == \"leave\" && hasFlag(\"force\", \"f\") ||\n  pos(0) in [\"stack\", \"service\"] && pos(1) in [\"rm\", \"remove\", \"down\"] ||\n  pos(0) == \"node\" && pos(1) in [\"rm\", \"remove\"] && hasFlag(\"force\", \"f\")))":
+	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
 		if scope == "command" {
 			return native313
 		}
-	case "name == \"heroku\" && pos(0) in [\"ps:scale\", \"ps:resize\", \"scale\"] && any(positional[1:], # matches \"^[A-Za-z0-9_-]+=0+(:.*)?$\") || name in [\"fly\", \"flyctl\"] && pos(0) == \"scale\" && pos(1) == \"count\" && any(positional[2:], # matches \"^(([A-Za-z0-9_-]+=)?0+)$\")":
+	case "let zero = \"(?i)(^|[\\\\s{,\\\"'])(max)?replica(s|count)[\\\"']?\\\\s*:\\\\s*(&\\\\S+\\\\s+)?((!!|!<tag:yaml\\\\.org,2002:)(int|float)>?\\\\s+(&\\\\S+\\\\s+)?[\\\"']?[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\\\"']?|[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?)([^0-9a-z._\\\"']|$)\"; (pos(0) in [\"apply\", \"create\", \"replace\"] && ((any(options(\"f\", \"filename\"), # in [\"-\", \"/dev/stdin\"]) || any(args, # in [\"-f-\", \"--filename=-\", \"-f/dev/stdin\", \"--filename=/dev/stdin\"])) &&\n    (stdin.text + \"\\n\" + join(stdin.args, \"\\n\")) matches zero || writtenText() matches zero)) ||\n(name == \"helm\" && pos(0) in [\"upgrade\", \"install\"] && (writtenText() matches zero ||\n  any(options(\"set\", \"set-string\", \"set-literal\", \"set-json\"), # matches \"(?i)(^|[.,])(max)?replica(s|count)\\\\s*=\\\\s*[\\\"']?[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\\\"']?\\\\s*(,|$)\"))) ||\n(pos(0) == \"scale\" && any(options(\"replicas\"), # matches \"(?i)^[-+]?0[xob]?[0_]*$\")) || pos(0) == \"drain\" ||\n  (pos(0) == \"cordon\" && (hasFlag(\"all\", \"l\", \"selector\") || any(wrappers, # in [\"xargs\", \"parallel\"]) || any(positional[1:], # startsWith \"$(\" || # startsWith \"`\"))) || (pos(0) == \"autoscale\" && any(options(\"max\"), # matches \"(?i)^[-+]?0[xob]?[0_]*$\")) ||\n(pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\\\.admissionregistration\\\\.k8s\\\\.io)?)(/|$)\")) || (pos(0) == \"replace\" && hasFlag(\"force\")) || (pos(0) == \"apply\" && any(args, # matches \"^--prune(=true)?$\")) || (pos(0) == \"patch\" && any(args, # matches \"persistentVolumeReclaimPolicy\\\\W+Delete\")) || (pos(0) == \"patch\" && (let patches = join(args, \"\\n\");\n  patches matches zero || patches matches \"(?i)\\\\b(max)?replicas[\\\"']?\\\\s*:\\\\s*[\\\"']?0+([^0-9.]|$)|\\\"/spec/(max)?replicas\\\"[^}]*\\\"value\\\"\\\\s*:\\\\s*\\\"?0+([^0-9.]|$)|\\\"value\\\"\\\\s*:\\\\s*\\\"?0+[^0-9.][^}]*\\\"/spec/(max)?replicas\\\"\" ||\n  patches matches \"\\\\bfinalizers[\\\"']?\\\\s*:\\\\s*(null|~|\\\\[\\\\s*\\\\])|\\\\$patch[\\\"']?\\\\s*:\\\\s*[\\\"']?(delete|replace)\" ||\n  patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"(remove|replace)\\\"\" && patches matches \"\\\"path\\\"\\\\s*:\\\\s*\\\"/(spec|data|stringData|binaryData|rules|subjects|roleRef|webhooks|metadata/finalizers|metadata/ownerReferences)\\\\b\" && (patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"remove\\\"\" || patches matches \"\\\"value\\\"\\\\s*:\\\\s*(null|\\\\[\\\\s*\\\\]|\\\\{\\\\s*\\\\})\") ||\n  any(args, # matches \":\\\\s*null\\\\b\" && !(# matches \"^(-p|--patch=)?\\\\s*\\\\{?\\\\s*[\\\"']?metadata[\\\"']?\\\\s*:\\\\s*\\\\{\\\\s*[\\\"']?(labels|annotations)[\\\"']?\\\\s*:\\\\s*\\\\{[^{}]*\\\\}\\\\s*\\\\}\\\\s*\\\\}?\\\\s*$\")))) ||\n(pos(0) == \"label\" && len(positional) > 1 && lower(positional[1]) matches \"^(ns|namespaces?)(/|$)\" && any(positional[1:], # matches \"^[A-Za-z0-9][A-Za-z0-9_./-]*-$\")) || (\"taint\" in positional && any(positional, # matches \":NoExecute$\")) || (pos(0) == \"label\" && any(positional, # matches \"^pod-security\\\\.kubernetes\\\\.io/(enforce=privileged|enforce-)$\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
 		if scope == "command" {
 			return native314
 		}
-	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let url = (assigns ?? {}).DATABASE_URL ?? \"\"; let settings = option(\"settings\") != \"\" ? option(\"settings\") : ((assigns ?? {}).DJANGO_SETTINGS_MODULE ?? \"\"); let context = (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") ? option(\"context\", \"c\") : \"\"; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\" ||\n    url != \"\" || settings != \"\" || context != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|NODE_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  (url == \"\" || localTestURL(url)) &&\n  (settings == \"\" || settings matches \"(?i)(^|[._])(test|tests|testing)(_settings)?$\") &&\n  (context == \"\" || context matches \"(^|[a-z0-9_.])Tests?([A-Z_]|$)\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b|^--connection\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (any(args, # == \"drizzle-kit\") || name == \"drizzle-kit\") && any(args, # in [\"push\", \"push:pg\", \"push:mysql\", \"push:sqlite\"]) && any(args, # in [\"--force\", \"-f\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"sequelize-cli\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || any(args, # == \"migrate\") && any(args, # == \"zero\") && (name in [\"django-admin\", \"manage.py\"] || any(args, # endsWith \"manage.py\" || # in [\"manage.py\", \"django\"])) || any(args, # == \"db:migrate\") && any(args, # matches \"^VERSION=0+$\") || (name == \"knex\" || any(args, # == \"knex\")) && any(args, # == \"migrate:rollback\") && any(args, # in [\"--all\", \"-a\"]) || name == \"goose\" && (any(positional, # == \"reset\") || any(positional, # == \"down-to\") && any(positional, # matches \"^0+$\")) || name == \"migrate\" && (any(args, # == \"down\") && any(args, # in [\"-all\", \"--all\"]) || any(positional, # == \"drop\") || any(positional, # == \"goto\") && any(positional, # matches \"^0+$\")) || name == \"dbmate\" && any(positional, # == \"drop\") || name == \"flyway\" && any(positional, # == \"clean\") || name == \"liquibase\" && any(positional, lower(#) in [\"drop-all\", \"dropall\"]) || name in [\"mvn\", \"mvnw\", \"gradle\", \"gradlew\"] && any(args, lower(#) in [\"flyway:clean\", \"flywayclean\", \"liquibase:dropall\", \"dropall\"]) || (name == \"mikro-orm\" || any(args, # in [\"mikro-orm\", \"@mikro-orm/cli\"])) && any(args, # in [\"schema:drop\", \"schema:fresh\", \"migration:fresh\"]) && any(args, # in [\"--run\", \"-r\"]) || (name startsWith \"typeorm\" || any(args, # startsWith \"typeorm\")) && any(args, # == \"schema:drop\") || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
+	case "let testWord = \"(?i)(^|[_.-])(test|tests|testing|ci|e2e)([_.-]|$)\"; let project = option(\"p\", \"project-name\") != \"\" ? option(\"p\", \"project-name\") : ((assigns ?? {}).COMPOSE_PROJECT_NAME ?? \"\"); (name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\") && !(project != \"\" && project matches testWord)":
 		if scope == "command" {
 			return native315
 		}
-	case "let leaf = \"\\\\.(metadata\\\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\\\.[\\\\w./-]+)?)|type|kind|apiVersion|immutable)\"; let o = option(\"o\", \"output\"); pos(0) == \"view-secret\" && len(positional) > 1 || pos(0) == \"get\" && (any(positional[1:], # matches \"^((secrets?|secret/.+|secrets/.+)(,|$))+\" || # matches \",secrets?(,|$)\") ||\n  any(positional[1:], # matches \"^\\\"?\\\\$\") && unfolded matches \"\\\\b(kubectl|oc|k)\\\\s[^|;&\\\\n]*\\\\bget\\\\s+(secrets?|secret/)\") &&\no matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\" && !(o matches \"^jsonpath(-as-json)?=(\\\\{(range\\\\s+\\\\.items(\\\\[[^\\\\]]*\\\\])?|end|\\\"[^\\\"]*\\\"|(\\\\.items(\\\\[[^\\\\]]*\\\\])?)?\" + leaf + \")\\\\}|[^{}])*$\" ||\n  o matches \"^custom-columns=[^:,]+:\" + leaf + \"(,[^:,]+:\" + leaf + \")*$\")":
+	case "!hasFlag(\"help\", \"h\", \"dry-run\") && ( name == \"kubeadm\" && pos(0) == \"reset\" || name in [\"microk8s\", \"k0s\", \"talosctl\"] && pos(0) == \"reset\" || name in [\"k3s-uninstall.sh\", \"k3s-agent-uninstall.sh\", \"k3s-killall.sh\", \"rke2-uninstall.sh\", \"rke2-agent-uninstall.sh\", \"rke2-killall.sh\"] || name in [\"bash\", \"sh\", \"dash\", \"zsh\"] && !hasFlag(\"c\") && len(positional) > 0 && baseName(positional[0]) matches \"^(k3s|k3s-agent|rke2|rke2-agent)-(uninstall|killall)\\\\.sh$\" || name == \"minikube\" && pos(0) == \"delete\" && hasFlag(\"all\", \"purge\") || name == \"kind\" && pos(0) == \"delete\" && pos(1) == \"clusters\" || name == \"k3d\" && pos(0) == \"cluster\" && pos(1) in [\"delete\", \"rm\"] && hasFlag(\"all\", \"a\") || name == \"docker\" && (pos(0) == \"swarm\" && pos(1) == \"leave\" && hasFlag(\"force\", \"f\") ||\n  pos(0) in [\"stack\", \"service\"] && pos(1) in [\"rm\", \"remove\", \"down\"] ||\n  pos(0) == \"node\" && pos(1) in [\"rm\", \"remove\"] && hasFlag(\"force\", \"f\")))":
 		if scope == "command" {
 			return native316
 		}
-	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") || path matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && (any(positional, # == \"install\") || name == \"uv\" && pos(0) == \"add\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") ||\n  any(positional, # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\")) || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])) ||\n  any(options(\"r\", \"requirement\", \"c\", \"constraint\"), # matches \"^(https?|ftp)://\"))) ||\n(name in [\"poetry\", \"pdm\"] && \"add\" in positional[:2] && pos(0) != \"source\" && any(positional, # matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|git\\\\+|(github|gitlab|bitbucket):)\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"]) ||\n  # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\"))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) || # matches \"^(github|gitlab|bitbucket|gist):\")) || (name == \"cargo\" && pos(0) == \"install\" && (option(\"git\") != \"\" || any(args, # startsWith \"--git=\"))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\") || (name == \"helm\" && (pos(0) in [\"install\", \"upgrade\", \"template\"] && any(positional[1:], # matches \"^https?://\") ||\n  pos(0) == \"plugin\" && pos(1) in [\"install\", \"add\"] && any(positional[2:], # matches \"^(https?|git|ssh)://|^git@\" && (agent || !(# matches \"^https://(github\\\\.com|gitlab\\\\.com|codeberg\\\\.org)/[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(\\\\.git)?/?$\"))))) ||\n(name == \"gh\" && pos(0) in [\"extension\", \"extensions\", \"ext\"] && pos(1) == \"install\" && any(positional[2:], # matches \"^((https?://)?[A-Za-z0-9.-]+/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$\" && !(# matches \"^((https?://)?github\\\\.com/)?(github|cli)/\") &&\n  (agent || !(# matches \"^((https://)?github\\\\.com/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$\")))) ||\n(name == \"docker\" && pos(0) == \"plugin\" && pos(1) == \"install\" && hasFlag(\"grant-all-permissions\"))":
+	case "name == \"heroku\" && pos(0) in [\"ps:scale\", \"ps:resize\", \"scale\"] && any(positional[1:], # matches \"^[A-Za-z0-9_-]+=0+(:.*)?$\") || name in [\"fly\", \"flyctl\"] && pos(0) == \"scale\" && pos(1) == \"count\" && any(positional[2:], # matches \"^(([A-Za-z0-9_-]+=)?0+)$\")":
 		if scope == "command" {
 			return native317
 		}
-	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
+	case "!hasFlag(\"dry-run\", \"dryrun\", \"help\") && ( any(options(\"desired-count\", \"desired-capacity\", \"max-size\", \"max-capacity\", \"new-capacity\", \"node-count\", \"num-nodes\"), # matches \"^0+$\") || \"resize\" in positional && any(options(\"size\"), # matches \"^0+$\") || any(options(\"scaling-config\"), # matches \"(?i)(^|,)\\\\s*(desiredSize|maxSize)\\\\s*=\\\\s*0+\\\\s*(,|$)\") || any(positional, # matches \"(?i)^(stop|stop-.+|deallocate|suspend)$\") && any(args, # matches \"(?i)(^|[^a-z0-9])(prod|production|prd|live)($|[^a-z0-9])\"))":
 		if scope == "command" {
 			return native318
 		}
-	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
+	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let url = (assigns ?? {}).DATABASE_URL ?? \"\"; let settings = option(\"settings\") != \"\" ? option(\"settings\") : ((assigns ?? {}).DJANGO_SETTINGS_MODULE ?? \"\"); let context = (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") ? option(\"context\", \"c\") : \"\"; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\" ||\n    url != \"\" || settings != \"\" || context != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|NODE_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  (url == \"\" || localTestURL(url)) &&\n  (settings == \"\" || settings matches \"(?i)(^|[._])(test|tests|testing)(_settings)?$\") &&\n  (context == \"\" || context matches \"(^|[a-z0-9_.])Tests?([A-Z_]|$)\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b|^--connection\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (any(args, # == \"drizzle-kit\") || name == \"drizzle-kit\") && any(args, # in [\"push\", \"push:pg\", \"push:mysql\", \"push:sqlite\"]) && any(args, # in [\"--force\", \"-f\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"sequelize-cli\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || any(args, # == \"migrate\") && any(args, # == \"zero\") && (name in [\"django-admin\", \"manage.py\"] || any(args, # endsWith \"manage.py\" || # in [\"manage.py\", \"django\"])) || any(args, # == \"db:migrate\") && any(args, # matches \"^VERSION=0+$\") || (name == \"knex\" || any(args, # == \"knex\")) && any(args, # == \"migrate:rollback\") && any(args, # in [\"--all\", \"-a\"]) || name == \"goose\" && (any(positional, # == \"reset\") || any(positional, # == \"down-to\") && any(positional, # matches \"^0+$\")) || name == \"migrate\" && (any(args, # == \"down\") && any(args, # in [\"-all\", \"--all\"]) || any(positional, # == \"drop\") || any(positional, # == \"goto\") && any(positional, # matches \"^0+$\")) || name == \"dbmate\" && any(positional, # == \"drop\") || name == \"flyway\" && any(positional, # == \"clean\") || name == \"liquibase\" && any(positional, lower(#) in [\"drop-all\", \"dropall\"]) || name in [\"mvn\", \"mvnw\", \"gradle\", \"gradlew\"] && any(args, lower(#) in [\"flyway:clean\", \"flywayclean\", \"liquibase:dropall\", \"dropall\"]) || (name == \"mikro-orm\" || any(args, # in [\"mikro-orm\", \"@mikro-orm/cli\"])) && any(args, # in [\"schema:drop\", \"schema:fresh\", \"migration:fresh\"]) && any(args, # in [\"--run\", \"-r\"]) || (name startsWith \"typeorm\" || any(args, # startsWith \"typeorm\")) && any(args, # == \"schema:drop\") || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
 		if scope == "command" {
 			return native319
 		}
-	case "let nodeTuning = \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\"; let javaTuning = \"^\\\\s*((-Xm[sx][0-9]+[kKmMgGtT]?|-Xss[0-9]+[kKmMgG]?|-Xmn[0-9]+[kKmMgG]?|-XX:[+-][A-Za-z0-9]+|-XX:[A-Za-z0-9]+=[0-9.]+[kKmMgG%]?|-D(file\\\\.encoding|(sun\\\\.jnu|stdout|stderr)\\\\.encoding|user\\\\.(timezone|language|country|region)|java\\\\.awt\\\\.headless|java\\\\.net\\\\.prefer(IPv4Stack|IPv6Addresses)|spring\\\\.profiles\\\\.active|skipTests|maven\\\\.test\\\\.skip)(=[A-Za-z0-9_.,:/+-]*)?|-(ea|da|esa|dsa|enableassertions|disableassertions)|-verbose(:(gc|class|jni|module))?|-Xshare:(auto|on|off)|-Xlog:[A-Za-z0-9*,+=:._-]*|-XX:ActiveProcessorCount=[0-9]+|-Xint|-Xcomp|-Xrs)\\\\s*)+$\"; let rubyTuning = \"^\\\\s*((-W([0-2]|:(no-)?[a-z_-]+)?|-w|-d|--(jit|yjit|rjit)(-[a-z-]+(=[0-9]+)?)?|-E[A-Za-z0-9:_-]+|--encoding=[A-Za-z0-9:_-]+|--(enable|disable)[-=][A-Za-z_,-]+)\\\\s*)+$\"; let javaLoader = \"-Djava\\\\.(library\\\\.path|class\\\\.path|system\\\\.class\\\\.loader|ext\\\\.dirs|endorsed\\\\.dirs|security\\\\.)|-Djdk\\\\.attach\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"PERLLIB\", \"RUBYLIB\", \"NODE_PATH\", \"GEM_PATH\", \"LD_LIBRARY_PATH\"] && projectLibraryPath(#, assigns[#]) &&\n    (# != \"LD_LIBRARY_PATH\" || !(path contains \"..\"))) &&\n  !(# in [\"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\"] && assigns[#] matches javaTuning && !(assigns[#] matches javaLoader)) &&\n  !(# == \"RUBYOPT\" && assigns[#] matches rubyTuning) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches nodeTuning) && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"PERLLIB\", \"RUBYOPT\", \"RUBYLIB\", \"NODE_PATH\", \"GEM_PATH\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(any(declared, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|GEM_PATH)=\" && projectLibraryPath(#[:indexOf(#, \"=\")], #[indexOf(#, \"=\") + 1:])) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches nodeTuning)\n  && !(# matches \"^(JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)=\" && #[indexOf(#, \"=\") + 1:] matches javaTuning && !(# matches javaLoader)) && !(# startsWith \"RUBYOPT=\" && trimPrefix(#, \"RUBYOPT=\") matches rubyTuning) && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|NODE_PATH|GEM_PATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "let leaf = \"\\\\.(metadata\\\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\\\.[\\\\w./-]+)?)|type|kind|apiVersion|immutable)\"; let o = option(\"o\", \"output\"); pos(0) == \"view-secret\" && len(positional) > 1 || pos(0) == \"get\" && (any(positional[1:], # matches \"^((secrets?|secret/.+|secrets/.+)(,|$))+\" || # matches \",secrets?(,|$)\") ||\n  any(positional[1:], # matches \"^\\\"?\\\\$\") && unfolded matches \"\\\\b(kubectl|oc|k)\\\\s[^|;&\\\\n]*\\\\bget\\\\s+(secrets?|secret/)\") &&\no matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\" && !(o matches \"^jsonpath(-as-json)?=(\\\\{(range\\\\s+\\\\.items(\\\\[[^\\\\]]*\\\\])?|end|\\\"[^\\\"]*\\\"|(\\\\.items(\\\\[[^\\\\]]*\\\\])?)?\" + leaf + \")\\\\}|[^{}])*$\" ||\n  o matches \"^custom-columns=[^:,]+:\" + leaf + \"(,[^:,]+:\" + leaf + \")*$\")":
 		if scope == "command" {
 			return native320
 		}
-	case "let loader = \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH)=.|^NODE_OPTIONS=.*(--require|-r\\\\s|-r=|--import|--loader|--experimental-loader)\"; any(options(\"e\", \"env\"), # matches loader) || any(args, # matches \"^(-e|--env=)\" && trimPrefix(trimPrefix(#, \"--env=\"), \"-e\") matches loader) || name in [\"kubectl\", \"oc\", \"kubecolor\"] && pos(0) == \"set\" && pos(1) == \"env\" && any(positional[2:], # matches loader) || name == \"systemctl\" && pos(0) == \"set-environment\" && any(positional[1:], # matches loader) || name == \"launchctl\" && pos(0) == \"setenv\" && len(positional) > 2 && (positional[1] + \"=\" + positional[2]) matches loader":
+	case "agent && pos(0) == \"configure\" && pos(1) == \"set\" && len(positional) > 2 && lower(positional[2]) matches \"^([a-z0-9_-]+\\\\.)*(aws_access_key_id|aws_secret_access_key|aws_session_token|credential_process|role_arn|source_profile|sso_start_url|sso_account_id|sso_role_name)$\" && !(len(positional) > 3 && positional[3] matches \"^\\\\$\\\\{?AWS_[A-Z0-9_]+\\\\}?$\")":
 		if scope == "command" {
 			return native321
 		}
-	case "let loader = \"(^|[\\\\s'\\\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)(=|<<)|(^|[\\\\s'\\\"])NODE_OPTIONS(=[^\\\\n]*(--require|-r\\\\s|--import|--loader|--experimental-loader)|<<)\"; let ciFile = \"^\\\\$\\\\{?(GITHUB_ENV|GITEA_ENV|FORGEJO_ENV)\\\\}?$\"; let ciPath = \"^\\\\$\\\\{?(GITHUB_PATH|GITEA_PATH|FORGEJO_PATH)\\\\}?$\"; (any(redirects, #.op in [\">\", \">>\"] && #.target matches ciFile) || name == \"tee\" && any(positional, # matches ciFile)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, # matches loader) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?m)\" + loader) ||\n  name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches loader)) ||\n(any(redirects, #.op in [\">\", \">>\"] && #.target matches ciPath) || name == \"tee\" && any(positional, # matches ciPath)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, sharedDir(#)) || name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, sharedDir(#)))":
+	case "pos(0) == \"set\" && pos(1) == \"image\" && any(positional[2:], # matches \"=([0-9]{1,3}\\\\.){3}[0-9]{1,3}(:[0-9]+)?/\" && !(# matches \"=(127\\\\.|10\\\\.|192\\\\.168\\\\.|172\\\\.(1[6-9]|2[0-9]|3[01])\\\\.)\"))":
 		if scope == "command" {
 			return native322
 		}
-	case "any(outputs, # matches \"(^|/)\\\\.(github|gitea|forgejo)/workflows/[^/]+$\") && (any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?i)toJSON\\\\(\\\\s*secrets\\\\s*\\\\)\") || any(positional, # matches \"(?i)toJSON\\\\(\\\\s*secrets\\\\s*\\\\)\"))":
+	case "let prod = \"(?i)(^|[^a-z0-9])(prod|production|prd|live)($|[^a-z0-9])\"; agent && (name == \"gh\" && pos(0) == \"secret\" && pos(1) == \"set\" || name == \"glab\" && pos(0) == \"variable\" && pos(1) in [\"set\", \"update\"]) && (\n  len(positional) > 2 && positional[2] matches prod || any(options(\"e\", \"env\", \"scope\"), # matches prod) || len(options(\"o\", \"org\", \"g\", \"group\")) > 0)":
 		if scope == "command" {
 			return native323
 		}
-	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\" &&\n  !(lower(#[indexOf(#, \"=\") + 1:]) matches \"^[\\\"']?(postgres|password|secret|changeme|example|mysql|redis|admin|root|localdev|development|testing)[\\\"']?$\"))) ||\nany(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
+	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") || path matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && (any(positional, # == \"install\") || name == \"uv\" && pos(0) == \"add\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") ||\n  any(positional, # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\")) || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])) ||\n  any(options(\"r\", \"requirement\", \"c\", \"constraint\"), # matches \"^(https?|ftp)://\"))) ||\n(name in [\"poetry\", \"pdm\"] && \"add\" in positional[:2] && pos(0) != \"source\" && any(positional, # matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|git\\\\+|(github|gitlab|bitbucket):)\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"]) ||\n  # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\"))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) || # matches \"^(github|gitlab|bitbucket|gist):\")) || (name == \"cargo\" && pos(0) == \"install\" && (option(\"git\") != \"\" || any(args, # startsWith \"--git=\"))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\") || (name == \"helm\" && (pos(0) in [\"install\", \"upgrade\", \"template\"] && any(positional[1:], # matches \"^https?://\") ||\n  pos(0) == \"plugin\" && pos(1) in [\"install\", \"add\"] && any(positional[2:], # matches \"^(https?|git|ssh)://|^git@\" && (agent || !(# matches \"^https://(github\\\\.com|gitlab\\\\.com|codeberg\\\\.org)/[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(\\\\.git)?/?$\"))))) ||\n(name == \"gh\" && pos(0) in [\"extension\", \"extensions\", \"ext\"] && pos(1) == \"install\" && any(positional[2:], # matches \"^((https?://)?[A-Za-z0-9.-]+/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$\" && !(# matches \"^((https?://)?github\\\\.com/)?(github|cli)/\") &&\n  (agent || !(# matches \"^((https://)?github\\\\.com/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$\")))) ||\n(name == \"docker\" && pos(0) == \"plugin\" && pos(1) == \"install\" && hasFlag(\"grant-all-permissions\"))":
 		if scope == "command" {
 			return native324
 		}
-	case "let essential = \"^(libc6|libc-bin|glibc|glibc-common|musl|bash|dash|coreutils|util-linux|findutils|grep|sed|tar|gzip|dpkg|apt|rpm|yum|dnf|pacman|zypper|apk-tools|busybox|systemd|systemd-sysv|init|sysvinit-core|openrc|sudo|doas|login|passwd|shadow|shadow-utils|pam|libpam0g|libpam-modules|libpam-runtime|base-files|base-passwd|filesystem|alpine-baselayout|openssh-server|openssh|python3|python3-minimal|perl-base|linux-image-generic|linux-generic|kernel|kernel-core|linux|grub-pc|grub-efi-amd64|grub2-common|grub2-pc|grub2-efi-x64|shim|shim-signed|libselinux1|libsystemd0|libudev1|udev|dbus|network-manager|NetworkManager|netplan\\\\.io|ifupdown|iproute2)(:[a-z0-9]+)?(\\\\*|[=<>].*)?$\"; let every = \"^(\\\\*|\\\\.\\\\*|\\\\^\\\\.\\\\*\\\\$?|\\\\?installed|~i)$\"; let words = filter(positional, !(# contains \"::\")); let removing = name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\"] && len(words) > 0 && words[0] in [\"remove\", \"purge\", \"erase\", \"rm\", \"autoremove\", \"autopurge\"] ||\n  name == \"rpm\" && hasFlag(\"e\", \"erase\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R\") || hasFlag(\"remove\")) ||\n  name == \"dpkg\" && hasFlag(\"r\", \"P\", \"remove\", \"purge\") ||\n  name in [\"apk\", \"pkg\", \"opkg\"] && pos(0) in [\"del\", \"delete\", \"remove\"] ||\n  name == \"emerge\" && hasFlag(\"C\", \"unmerge\", \"c\", \"depclean\");\nlet pkgs = name in [\"rpm\", \"pacman\", \"dpkg\", \"emerge\"] || len(words) == 0 ? positional : words[1:]; let orphans = name == \"pacman\" && len(pkgs) == 1 && pkgs[0] matches \"^\\\\$\\\\(pacman -Q[tq]*d[tq]*\\\\)$\" && pkgs[0] matches \"^\\\\$\\\\(pacman -Q[dq]*t[dq]*\\\\)$\"; removing && (\n  any(pkgs, # matches essential || # matches every) ||\n  any(wrappers, # in [\"xargs\", \"parallel\"]) || any(pkgs, (# startsWith \"$(\" || # startsWith \"`\") && !(!agent && orphans)) ||\n  name in [\"rpm\", \"dnf\", \"yum\", \"zypper\"] && hasFlag(\"nodeps\", \"noscripts\", \"force-resolution\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R[A-Za-z]*d\") || hasFlag(\"nodeps\")) ||\n  name == \"dpkg\" && any(args, # matches \"^--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name in [\"apt\", \"apt-get\", \"aptitude\"] && any(args, # matches \"(?i)^(Dpkg::Options::=)?[\\\"']?--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name == \"apk\" && hasFlag(\"force-broken-world\", \"force\"))":
+	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
 			return native325
 		}
-	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\" || # matches \"(?i)^(https?|ftp)://[^/]+/.\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile)) || (name == \"installer\" && any(args, # in [\"-pkg\", \"-package\"]) && any(args, # in [\"-target\", \"-tgt\"]) &&\n  !any(args, # in [\"-pkginfo\", \"-volinfo\", \"-query\", \"-showChoicesXML\", \"-showChoicesAfterApplyingChangesXML\", \"-dominfo\"]))":
+	case "let plain = \"(?i)^http://\"; name in [\"rpm\", \"rpmkeys\"] && hasFlag(\"import\") && any(positional, # matches plain) || name == \"apt-key\" && any(options(\"fetch-keys\"), # matches plain)":
 		if scope == "command" {
 			return native326
 		}
-	case "agent && any(options(\"install-extension\"), # matches \"(?i)\\\\.vsix$\")":
+	case "agent && !hasFlag(\"remove\", \"r\", \"help\", \"h\", \"list\", \"L\") && ( name in [\"add-apt-repository\", \"apt-add-repository\"] && len(positional) > 0 || name == \"dnf\" && pos(0) == \"config-manager\" && (hasFlag(\"add-repo\") || pos(1) == \"addrepo\") || name == \"yum-config-manager\" && hasFlag(\"add-repo\") || name == \"dnf\" && pos(0) == \"copr\" && pos(1) == \"enable\" || name == \"zypper\" && pos(0) in [\"ar\", \"addrepo\"])":
 		if scope == "command" {
 			return native327
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && !(pos(0) in [\"whoami\", \"view\", \"v\", \"info\", \"show\", \"search\", \"s\", \"ping\", \"outdated\"]) &&\n  any(options(\"registry\", \"config.registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"poetry\" && pos(0) == \"source\" && pos(1) == \"add\" && any(positional[2:], # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
+	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
 			return native328
 		}
-	case "let url = name == \"twine\" && pos(0) == \"upload\" ? option(\"repository-url\", \"repository_url\") :\n  name == \"uv\" && pos(0) == \"publish\" ? option(\"publish-url\") : \"\";\nlet envURL = name == \"twine\" && pos(0) == \"upload\" ? ((assigns ?? {}).TWINE_REPOSITORY_URL ?? \"\") :\n  name == \"uv\" && pos(0) == \"publish\" ? ((assigns ?? {}).UV_PUBLISH_URL ?? \"\") : \"\";\nurl != \"\" && !(host(url) in [\"upload.pypi.org\", \"test.pypi.org\"]) || envURL != \"\" && !(host(envURL) in [\"upload.pypi.org\", \"test.pypi.org\"])":
+	case "let nodeTuning = \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\"; let javaTuning = \"^\\\\s*((-Xm[sx][0-9]+[kKmMgGtT]?|-Xss[0-9]+[kKmMgG]?|-Xmn[0-9]+[kKmMgG]?|-XX:[+-][A-Za-z0-9]+|-XX:[A-Za-z0-9]+=[0-9.]+[kKmMgG%]?|-D(file\\\\.encoding|(sun\\\\.jnu|stdout|stderr)\\\\.encoding|user\\\\.(timezone|language|country|region)|java\\\\.awt\\\\.headless|java\\\\.net\\\\.prefer(IPv4Stack|IPv6Addresses)|spring\\\\.profiles\\\\.active|skipTests|maven\\\\.test\\\\.skip)(=[A-Za-z0-9_.,:/+-]*)?|-(ea|da|esa|dsa|enableassertions|disableassertions)|-verbose(:(gc|class|jni|module))?|-Xshare:(auto|on|off)|-Xlog:[A-Za-z0-9*,+=:._-]*|-XX:ActiveProcessorCount=[0-9]+|-Xint|-Xcomp|-Xrs)\\\\s*)+$\"; let rubyTuning = \"^\\\\s*((-W([0-2]|:(no-)?[a-z_-]+)?|-w|-d|--(jit|yjit|rjit)(-[a-z-]+(=[0-9]+)?)?|-E[A-Za-z0-9:_-]+|--encoding=[A-Za-z0-9:_-]+|--(enable|disable)[-=][A-Za-z_,-]+)\\\\s*)+$\"; let javaLoader = \"-Djava\\\\.(library\\\\.path|class\\\\.path|system\\\\.class\\\\.loader|ext\\\\.dirs|endorsed\\\\.dirs|security\\\\.)|-Djdk\\\\.attach\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"PERLLIB\", \"RUBYLIB\", \"NODE_PATH\", \"GEM_PATH\", \"LD_LIBRARY_PATH\"] && projectLibraryPath(#, assigns[#]) &&\n    (# != \"LD_LIBRARY_PATH\" || !(path contains \"..\"))) &&\n  !(# in [\"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\"] && assigns[#] matches javaTuning && !(assigns[#] matches javaLoader)) &&\n  !(# == \"RUBYOPT\" && assigns[#] matches rubyTuning) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches nodeTuning) && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"PERLLIB\", \"RUBYOPT\", \"RUBYLIB\", \"NODE_PATH\", \"GEM_PATH\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(any(declared, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|GEM_PATH)=\" && projectLibraryPath(#[:indexOf(#, \"=\")], #[indexOf(#, \"=\") + 1:])) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches nodeTuning)\n  && !(# matches \"^(JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)=\" && #[indexOf(#, \"=\") + 1:] matches javaTuning && !(# matches javaLoader)) && !(# startsWith \"RUBYOPT=\" && trimPrefix(#, \"RUBYOPT=\") matches rubyTuning) && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|NODE_PATH|GEM_PATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native329
 		}
-	case "agent && (pos(0) in [\"publish\", \"pack\"] || pos(0) == \"npm\" && pos(1) == \"publish\") && any(positional[1:], isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)$\")":
+	case "let loader = \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH)=.|^NODE_OPTIONS=.*(--require|-r\\\\s|-r=|--import|--loader|--experimental-loader)\"; any(options(\"e\", \"env\"), # matches loader) || any(args, # matches \"^(-e|--env=)\" && trimPrefix(trimPrefix(#, \"--env=\"), \"-e\") matches loader) || name in [\"kubectl\", \"oc\", \"kubecolor\"] && pos(0) == \"set\" && pos(1) == \"env\" && any(positional[2:], # matches loader) || name == \"systemctl\" && pos(0) == \"set-environment\" && any(positional[1:], # matches loader) || name == \"launchctl\" && pos(0) == \"setenv\" && len(positional) > 2 && (positional[1] + \"=\" + positional[2]) matches loader":
 		if scope == "command" {
 			return native330
 		}
-	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry|bun_config_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
+	case "let loader = \"(^|[\\\\s'\\\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)(=|<<)|(^|[\\\\s'\\\"])NODE_OPTIONS(=[^\\\\n]*(--require|-r\\\\s|--import|--loader|--experimental-loader)|<<)\"; let ciFile = \"^\\\\$\\\\{?(GITHUB_ENV|GITEA_ENV|FORGEJO_ENV)\\\\}?$\"; let ciPath = \"^\\\\$\\\\{?(GITHUB_PATH|GITEA_PATH|FORGEJO_PATH)\\\\}?$\"; (any(redirects, #.op in [\">\", \">>\"] && #.target matches ciFile) || name == \"tee\" && any(positional, # matches ciFile)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, # matches loader) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?m)\" + loader) ||\n  name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches loader)) ||\n(any(redirects, #.op in [\">\", \">>\"] && #.target matches ciPath) || name == \"tee\" && any(positional, # matches ciPath)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, sharedDir(#)) || name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, sharedDir(#)))":
 		if scope == "command" {
 			return native331
 		}
-	case "plantedModule()":
+	case "any(outputs, # matches \"(^|/)\\\\.(github|gitea|forgejo)/workflows/[^/]+$\") && (any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?i)toJSON\\\\(\\\\s*secrets\\\\s*\\\\)\") || any(positional, # matches \"(?i)toJSON\\\\(\\\\s*secrets\\\\s*\\\\)\"))":
 		if scope == "command" {
 			return native332
 		}
-	case "let vars = \"(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$\"; (name in [\"npm\", \"pnpm\", \"yarn\"] && (sharedDir(option(\"userconfig\")) || sharedDir(option(\"globalconfig\")) ||\n  sharedDir(option(\"config.userconfig\")) || sharedDir(option(\"config.globalconfig\")))) ||\n(name == \"uv\" && sharedDir(option(\"config-file\"))) || any(keys(assigns ?? {}), # matches vars && sharedDir((assigns ?? {})[#] ?? \"\")) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # contains \"=\" && #[:indexOf(#, \"=\")] matches vars && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) matches vars && sharedDir(pos(1)))":
+	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\" &&\n  !(lower(#[indexOf(#, \"=\") + 1:]) matches \"^[\\\"']?(postgres|password|secret|changeme|example|mysql|redis|admin|root|localdev|development|testing)[\\\"']?$\"))) ||\nany(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
 			return native333
 		}
-	case "(name in [\"pip\", \"pip3\"] && pos(0) == \"install\" && any(options(\"prefix\", \"root\", \"target\", \"t\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/opt\") || under(#, \"/var/lib\") || cleanPath(#) matches \"(^|/)(site|dist)-packages(/|$)\")) ||\n(name == \"gem\" && pos(0) in [\"install\", \"update\", \"i\"] && any(options(\"install-dir\", \"i\", \"bindir\", \"n\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/var/lib\") || cleanPath(#) matches \"^/(bin|sbin)(/|$)\"))":
+	case "let essential = \"^(libc6|libc-bin|glibc|glibc-common|musl|bash|dash|coreutils|util-linux|findutils|grep|sed|tar|gzip|dpkg|apt|rpm|yum|dnf|pacman|zypper|apk-tools|busybox|systemd|systemd-sysv|init|sysvinit-core|openrc|sudo|doas|login|passwd|shadow|shadow-utils|pam|libpam0g|libpam-modules|libpam-runtime|base-files|base-passwd|filesystem|alpine-baselayout|openssh-server|openssh|python3|python3-minimal|perl-base|linux-image-generic|linux-generic|kernel|kernel-core|linux|grub-pc|grub-efi-amd64|grub2-common|grub2-pc|grub2-efi-x64|shim|shim-signed|libselinux1|libsystemd0|libudev1|udev|dbus|network-manager|NetworkManager|netplan\\\\.io|ifupdown|iproute2)(:[a-z0-9]+)?(\\\\*|[=<>].*)?$\"; let every = \"^(\\\\*|\\\\.\\\\*|\\\\^\\\\.\\\\*\\\\$?|\\\\?installed|~i)$\"; let words = filter(positional, !(# contains \"::\")); let removing = name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\"] && len(words) > 0 && words[0] in [\"remove\", \"purge\", \"erase\", \"rm\", \"autoremove\", \"autopurge\"] ||\n  name == \"rpm\" && hasFlag(\"e\", \"erase\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R\") || hasFlag(\"remove\")) ||\n  name == \"dpkg\" && hasFlag(\"r\", \"P\", \"remove\", \"purge\") ||\n  name in [\"apk\", \"pkg\", \"opkg\"] && pos(0) in [\"del\", \"delete\", \"remove\"] ||\n  name == \"emerge\" && hasFlag(\"C\", \"unmerge\", \"c\", \"depclean\") ||\n  name == \"brew\" && pos(0) in [\"uninstall\", \"remove\", \"rm\"] ||\n  name in [\"snap\", \"flatpak\"] && pos(0) in [\"remove\", \"uninstall\"] ||\n  name == \"npm\" && pos(0) in [\"uninstall\", \"un\", \"remove\", \"rm\", \"r\", \"unlink\"] && hasFlag(\"g\", \"global\") ||\n  name in [\"pip\", \"pip3\"] && pos(0) == \"uninstall\" && (\"sudo\" in wrappers || hasFlag(\"break-system-packages\"));\nlet pkgs = name in [\"rpm\", \"pacman\", \"dpkg\", \"emerge\"] || len(words) == 0 ? positional : words[1:]; let orphans = name == \"pacman\" && len(pkgs) == 1 && pkgs[0] matches \"^\\\\$\\\\(pacman -Q[tq]*d[tq]*\\\\)$\" && pkgs[0] matches \"^\\\\$\\\\(pacman -Q[dq]*t[dq]*\\\\)$\"; removing && (\n  any(pkgs, name in [\"brew\", \"snap\", \"flatpak\", \"npm\", \"pip\", \"pip3\"] ? # matches every : # matches essential || # matches every) ||\n  name == \"snap\" && any(pkgs, # matches \"^(snapd|core[0-9]*)$\") || name == \"flatpak\" && hasFlag(\"all\") ||\n  any(wrappers, # in [\"xargs\", \"parallel\"]) || any(pkgs, (# startsWith \"$(\" || # startsWith \"`\") && !(!agent && orphans)) ||\n  name in [\"rpm\", \"dnf\", \"yum\", \"zypper\"] && hasFlag(\"nodeps\", \"noscripts\", \"force-resolution\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R[A-Za-z]*d\") || hasFlag(\"nodeps\")) ||\n  name == \"dpkg\" && any(args, # matches \"^--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name in [\"apt\", \"apt-get\", \"aptitude\"] && any(args, # matches \"(?i)^(Dpkg::Options::=)?[\\\"']?--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name == \"apk\" && hasFlag(\"force-broken-world\", \"force\"))":
 		if scope == "command" {
 			return native334
 		}
-	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"])) || (name == \"launchctl\" && pos(0) == \"reboot\" && pos(1) in [\"\", \"system\", \"halt\", \"userspace\"]) || (name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])(restart|shut\\\\s*down)([^\\\"\\\\w]|$)\" || t matches \"(?i)aevtr(rst|sdn)\"))":
+	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\" || # matches \"(?i)^(https?|ftp)://[^/]+/.\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile)) || (name == \"installer\" && any(args, # in [\"-pkg\", \"-package\"]) && any(args, # in [\"-target\", \"-tgt\"]) &&\n  !any(args, # in [\"-pkginfo\", \"-volinfo\", \"-query\", \"-showChoicesXML\", \"-showChoicesAfterApplyingChangesXML\", \"-dominfo\"]))":
 		if scope == "command" {
 			return native335
 		}
-	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
+	case "agent && any(options(\"install-extension\"), # matches \"(?i)\\\\.vsix$\")":
 		if scope == "command" {
 			return native336
 		}
-	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; lang != \"\" && code matches \"\\\\blistdir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bscandir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bglob\\\\(\\\\s*[\\\"']/proc/(\\\\*|\\\\[0-9\\\\])|\\\\bpsutil\\\\.(process_iter|pids)\\\\b|readdirSync\\\\(\\\\s*[\\\"'`]/proc/?[\\\"'`]|opendir\\\\([^)]*[\\\"']/proc/?[\\\"']\" &&\n  code matches \"\\\\bos\\\\.kill\\\\(|\\\\.(kill|terminate|send_signal)\\\\(|\\\\bprocess\\\\.kill\\\\(|\\\\bkill\\\\s*\\\\(?\\\\s*(9|-9|'KILL'|\\\"KILL\\\"|SIGKILL|'TERM'|\\\"TERM\\\")\" &&\n  !(code matches \"\\\\b(comm|cmdline|exe|status|username|uids|name)\\\\b\") ||\nname in [\"pkill\", \"killall\"] && (\n  let users = options(\"u\", \"U\", \"euid\", \"uid\", \"user\");\n  let names = filter(positional, !(# in users));\n  (name == \"pkill\" || hasFlag(\"r\", \"regexp\")) && any(names, # in [\".\", \".*\", \".+\", \"^\", \"$\", \"^.*\", \"^.*$\", \"^.+$\", \"[^]*\", \"\"]) ||\n  len(users) > 0 && len(names) == 0) ||\nany(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && unfolded matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || unfolded matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && !(pos(0) in [\"whoami\", \"view\", \"v\", \"info\", \"show\", \"search\", \"s\", \"ping\", \"outdated\"]) &&\n  any(options(\"registry\", \"config.registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"poetry\" && pos(0) == \"source\" && pos(1) == \"add\" && any(positional[2:], # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
 		if scope == "command" {
 			return native337
 		}
-	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || unfolded matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && unfolded matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
+	case "let url = name == \"twine\" && pos(0) == \"upload\" ? option(\"repository-url\", \"repository_url\") :\n  name == \"uv\" && pos(0) == \"publish\" ? option(\"publish-url\") : \"\";\nlet envURL = name == \"twine\" && pos(0) == \"upload\" ? ((assigns ?? {}).TWINE_REPOSITORY_URL ?? \"\") :\n  name == \"uv\" && pos(0) == \"publish\" ? ((assigns ?? {}).UV_PUBLISH_URL ?? \"\") : \"\";\nurl != \"\" && !(host(url) in [\"upload.pypi.org\", \"test.pypi.org\"]) || envURL != \"\" && !(host(envURL) in [\"upload.pypi.org\", \"test.pypi.org\"])":
 		if scope == "command" {
 			return native338
 		}
-	case "name == function && (pipeLen > 1 || background)":
+	case "agent && (pos(0) in [\"publish\", \"pack\"] || pos(0) == \"npm\" && pos(1) == \"publish\") && any(positional[1:], isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)$\")":
 		if scope == "command" {
 			return native339
 		}
-	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
+	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry|bun_config_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
 		if scope == "command" {
 			return native340
 		}
-	case "hasFlag(\"r\")":
+	case "plantedModule()":
 		if scope == "command" {
 			return native341
 		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
+	case "let vars = \"(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$\"; (name in [\"npm\", \"pnpm\", \"yarn\"] && (sharedDir(option(\"userconfig\")) || sharedDir(option(\"globalconfig\")) ||\n  sharedDir(option(\"config.userconfig\")) || sharedDir(option(\"config.globalconfig\")))) ||\n(name == \"uv\" && sharedDir(option(\"config-file\"))) || any(keys(assigns ?? {}), # matches vars && sharedDir((assigns ?? {})[#] ?? \"\")) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # contains \"=\" && #[:indexOf(#, \"=\")] matches vars && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) matches vars && sharedDir(pos(1)))":
 		if scope == "command" {
 			return native342
 		}
-	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
+	case "(name in [\"pip\", \"pip3\"] && pos(0) == \"install\" && any(options(\"prefix\", \"root\", \"target\", \"t\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/opt\") || under(#, \"/var/lib\") || cleanPath(#) matches \"(^|/)(site|dist)-packages(/|$)\")) ||\n(name == \"gem\" && pos(0) in [\"install\", \"update\", \"i\"] && any(options(\"install-dir\", \"i\", \"bindir\", \"n\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/var/lib\") || cleanPath(#) matches \"^/(bin|sbin)(/|$)\"))":
 		if scope == "command" {
 			return native343
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name == \"launchctl\" && pos(0) in [\"remove\", \"disable\", \"bootout\", \"unload\", \"stop\", \"kill\"] && any(positional[1:], # matches \"(?i)(^|[/.])(com\\\\.apple\\\\.(auditd|syslogd|logd|alf|socketfilterfw|security|syspolicyd|xprotect|mrt|trustd|amfid|endpointsecurity|tccd|sandboxd|managedclient|mdmclient|firewall|opendirectoryd)|auditd|syslogd|osquery|falcon|crowdstrike|objective-see|lulu|littlesnitch|at\\\\.obdev|santa|sentinel|carbonblack|cbdefense|mdatp|wdav|jamf|kandji|xprotect|eset|sophos|malwarebytes|blockblock)\")) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
+	case "!hasFlag(\"c\", \"check-dist-upgrade-only\", \"h\", \"help\", \"V\", \"version\") && (agent || any(options(\"f\", \"frontend\"), # matches \"(?i)noninteractive\"))":
 		if scope == "command" {
 			return native344
 		}
-	case "let core = \"^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\\\.(service|socket))?$\"; name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && any(positional[1:], # matches core) || name in [\"service\", \"rc-service\"] && pos(1) in [\"stop\", \"zap\"] && pos(0) matches core || name == \"sv\" && pos(0) in [\"down\", \"stop\", \"kill\", \"force-stop\"] && any(positional[1:], # matches core) || name in [\"pkill\", \"killall\"] && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, # matches core || # matches \"^(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)$\") || name == \"pkill\" && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, let p = #; any([\"sshd\", \"/usr/sbin/sshd -D\", \"cron\", \"/usr/sbin/cron -f\", \"crond\", \"systemd-logind\", \"/lib/systemd/systemd-logind\", \"dbus-daemon\", \"NetworkManager\"], patternFinds((hasFlag(\"i\", \"ignore-case\") ? \"(?i)\" : \"\") + p, #))) || name == \"kill\" && !hasFlag(\"HUP\", \"SIGHUP\", \"USR1\", \"SIGUSR1\", \"0\") && (any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\") ||\n  any(positional, # matches \"^\\\\$\\\\{?[A-Za-z_]\") && unfolded matches \"\\\\b[A-Za-z_][A-Za-z0-9_]*=[\\\"']?(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\")":
+	case "(name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\")) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"])) || (name == \"launchctl\" && pos(0) == \"reboot\" && pos(1) in [\"\", \"system\", \"halt\", \"userspace\"]) || (name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])(restart|shut\\\\s*down)([^\\\"\\\\w]|$)\" || t matches \"(?i)aevtr(rst|sdn)\"))":
 		if scope == "command" {
 			return native345
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
+	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
 			return native346
 		}
-	case "let daemon = \"d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$\"; (hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"] ||\n    any(args, # startsWith \"$\") && unfolded matches \"(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b|\\\\b(pgrep|pidof)\\\\b[^|;&]*\\\\|\\\\s*while\\\\s+read\\\\b)\") &&\n  (agent || any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\", \"su\"]) || hasFlag(\"u\", \"U\", \"g\", \"G\", \"euid\", \"uid\", \"group\", \"pgroup\", \"user\") ||\n    name == \"pkill\" && hasFlag(\"P\", \"parent\", \"s\", \"session\", \"t\", \"terminal\", \"ns\", \"nslist\") ||\n    unfolded matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s-[a-zA-Z]*[uUgGPst]\" ||\n    any(positional, # matches daemon) || unfolded matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s['\\\"]?[\\\\w./-]*d['\\\"]?(\\\\s|\\\\)|`|$)\") ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; lang != \"\" && code matches \"\\\\blistdir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bscandir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bglob\\\\(\\\\s*[\\\"']/proc/(\\\\*|\\\\[0-9\\\\])|\\\\bpsutil\\\\.(process_iter|pids)\\\\b|readdirSync\\\\(\\\\s*[\\\"'`]/proc/?[\\\"'`]|opendir\\\\([^)]*[\\\"']/proc/?[\\\"']\" &&\n  code matches \"\\\\bos\\\\.kill\\\\(|\\\\.(kill|terminate|send_signal)\\\\(|\\\\bprocess\\\\.kill\\\\(|\\\\bkill\\\\s*\\\\(?\\\\s*(9|-9|'KILL'|\\\"KILL\\\"|SIGKILL|'TERM'|\\\"TERM\\\")\" &&\n  !(code matches \"\\\\b(comm|cmdline|exe|status|username|uids|name)\\\\b\") ||\nname in [\"pkill\", \"killall\"] && (\n  let users = options(\"u\", \"U\", \"euid\", \"uid\", \"user\");\n  let names = filter(positional, !(# in users));\n  (name == \"pkill\" || hasFlag(\"r\", \"regexp\")) && any(names, # in [\".\", \".*\", \".+\", \"^\", \"$\", \"^.*\", \"^.*$\", \"^.+$\", \"[^]*\", \"\"]) ||\n  len(users) > 0 && len(names) == 0) ||\nany(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && unfolded matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || unfolded matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
 		if scope == "command" {
 			return native347
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || unfolded matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && unfolded matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
 		if scope == "command" {
 			return native348
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
 			return native349
 		}
-	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
+	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
 			return native350
 		}
-	case "vmAction(name, args) != \"\" || (name == \"esxcli\" && any(positional, # == \"vm\") && any(positional, # == \"process\") && any(positional, # == \"kill\")) || (name == \"vim-cmd\" && any(positional, # matches \"^vmsvc/(power\\\\.off|power\\\\.reset|destroy|unregister|snapshot\\\\.removeall)$\")) || (name == \"virsh\" && (any(positional, # in [\"destroy\", \"vol-delete\", \"vol-wipe\", \"pool-delete\"]) || any(positional, # == \"undefine\") && hasFlag(\"remove-all-storage\", \"storage\", \"wipe-storage\"))) || (name in [\"VBoxManage\", \"vboxmanage\"] && (pos(0) == \"controlvm\" && any(positional, # == \"poweroff\") || pos(0) == \"unregistervm\" && hasFlag(\"delete\", \"delete-all\"))) || (name in [\"qm\", \"pct\"] && pos(0) in [\"stop\", \"destroy\"]) || (name == \"prlctl\" && (pos(0) == \"delete\" || pos(0) == \"stop\" && hasFlag(\"kill\")))":
+	case "hasFlag(\"r\")":
 		if scope == "command" {
 			return native351
 		}
-	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native352
 		}
-	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"kmutil\" && pos(0) in [\"load\", \"unload\"]) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
 		if scope == "command" {
 			return native353
 		}
-	case "name == \"wrmsr\" && len(positional) > 0 || name == \"modprobe\" && any(positional, # == \"msr\") && any(positional, lower(#) matches \"^allow_writes=(on|1|y)\") || any(outputs, # matches \"^/dev/cpu/([0-9]+|\\\\*|\\\\$\\\\{?\\\\w+\\\\}?)/msr$\") || lang != \"\" && code matches \"/dev/cpu/[^'\\\"]*/msr\" && code matches \"O_WRONLY|O_RDWR|['\\\"](r\\\\+|w|wb|r\\\\+b|rb\\\\+|a)['\\\"]|pwrite|\\\\.write\\\\(\"":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name == \"launchctl\" && pos(0) in [\"remove\", \"disable\", \"bootout\", \"unload\", \"stop\", \"kill\"] && any(positional[1:], # matches \"(?i)(^|[/.])(com\\\\.apple\\\\.(auditd|syslogd|logd|alf|socketfilterfw|security|syspolicyd|xprotect|mrt|trustd|amfid|endpointsecurity|tccd|sandboxd|managedclient|mdmclient|firewall|opendirectoryd)|auditd|syslogd|osquery|falcon|crowdstrike|objective-see|lulu|littlesnitch|at\\\\.obdev|santa|sentinel|carbonblack|cbdefense|mdatp|wdav|jamf|kandji|xprotect|eset|sophos|malwarebytes|blockblock)\")) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
 		if scope == "command" {
 			return native354
 		}
-	case "agent && !hasFlag(\"help\", \"h\", \"V\", \"version\", \"n\", \"dry-run\", \"show-depends\", \"D\", \"c\", \"showconfig\", \"r\", \"remove\") && ( name == \"modprobe\" && len(positional) > 0 || name == \"kmod\" && pos(0) in [\"load\", \"insert\", \"insmod\", \"modprobe\"] || name == \"dkms\" && pos(0) in [\"install\", \"build\", \"add\", \"autoinstall\", \"ldtarball\"])":
+	case "let core = \"^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\\\.(service|socket))?$\"; name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && any(positional[1:], # matches core) || name in [\"service\", \"rc-service\"] && pos(1) in [\"stop\", \"zap\"] && pos(0) matches core || name == \"sv\" && pos(0) in [\"down\", \"stop\", \"kill\", \"force-stop\"] && any(positional[1:], # matches core) || name in [\"pkill\", \"killall\"] && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, # matches core || # matches \"^(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)$\") || name == \"pkill\" && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, let p = #; any([\"sshd\", \"/usr/sbin/sshd -D\", \"cron\", \"/usr/sbin/cron -f\", \"crond\", \"systemd-logind\", \"/lib/systemd/systemd-logind\", \"dbus-daemon\", \"NetworkManager\"], patternFinds((hasFlag(\"i\", \"ignore-case\") ? \"(?i)\" : \"\") + p, #))) || name == \"kill\" && !hasFlag(\"HUP\", \"SIGHUP\", \"USR1\", \"SIGUSR1\", \"0\") && (any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\") ||\n  any(positional, # matches \"^\\\\$\\\\{?[A-Za-z_]\") && unfolded matches \"\\\\b[A-Za-z_][A-Za-z0-9_]*=[\\\"']?(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\")":
 		if scope == "command" {
 			return native355
 		}
-	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
 		if scope == "command" {
 			return native356
 		}
-	case "let crash = \"kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|panic_on_oom)\"; name == \"sysctl\" && any(args, # matches \"^(\" + crash + \")=\" && !(# matches \"^(kernel[./](panic(_on_oops)?)=0|vm[./]overcommit_memory=[01]|vm[./]panic_on_oom=0)$\")) || any(outputs, # matches \"^/proc/sys/(\" + crash + \")$\")":
+	case "let daemon = \"d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$\"; (hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"] ||\n    any(args, # startsWith \"$\") && unfolded matches \"(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b|\\\\b(pgrep|pidof)\\\\b[^|;&]*\\\\|\\\\s*while\\\\s+read\\\\b)\") &&\n  (agent || any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\", \"su\"]) || hasFlag(\"u\", \"U\", \"g\", \"G\", \"euid\", \"uid\", \"group\", \"pgroup\", \"user\") ||\n    name == \"pkill\" && hasFlag(\"P\", \"parent\", \"s\", \"session\", \"t\", \"terminal\", \"ns\", \"nslist\") ||\n    unfolded matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s-[a-zA-Z]*[uUgGPst]\" ||\n    any(positional, # matches daemon) || unfolded matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s['\\\"]?[\\\\w./-]*d['\\\"]?(\\\\s|\\\\)|`|$)\") ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native357
 		}
-	case "let system = \"^(/etc/sysctl\\\\.conf|/(etc|run|usr/lib|lib|usr/local/lib)/sysctl\\\\.d/[^/]+\\\\.conf)$\"; !hasFlag(\"help\", \"h\", \"V\", \"version\", \"N\", \"names\") && ( hasFlag(\"p\", \"load\", \"f\") && any(positional, !(# matches system)) || any(args, # matches \"^(-p|--load=).\" && !(trimPrefix(trimPrefix(#, \"--load=\"), \"-p\") matches system)))":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native358
 		}
-	case "name in [\"rm\", \"unlink\", \"rmdir\", \"shred\", \"mv\"] && any(positional, cleanPath(#) startsWith \"/sys/\") || any(outputs, cleanPath(#) startsWith \"/sys/\" &&\n  !(cleanPath(#) matches \"^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu([0-9]+|\\\\*)/)?cpufreq/(policy([0-9]+|\\\\*)/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$\") &&\n  !(cleanPath(#) startsWith \"/sys/fs/cgroup/\" && baseName(#) != \"cgroup.kill\") &&\n  !(cleanPath(#) startsWith \"/sys/kernel/security/\" || cleanPath(#) == \"/sys/kernel/uevent_helper\"))":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native359
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native360
 		}
-	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
+	case "vmAction(name, args) != \"\" || (name == \"esxcli\" && any(positional, # == \"vm\") && any(positional, # == \"process\") && any(positional, # == \"kill\")) || (name == \"vim-cmd\" && any(positional, # matches \"^vmsvc/(power\\\\.off|power\\\\.reset|destroy|unregister|snapshot\\\\.removeall)$\")) || (name == \"virsh\" && (any(positional, # in [\"destroy\", \"vol-delete\", \"vol-wipe\", \"pool-delete\"]) || any(positional, # == \"undefine\") && hasFlag(\"remove-all-storage\", \"storage\", \"wipe-storage\"))) || (name in [\"VBoxManage\", \"vboxmanage\"] && (pos(0) == \"controlvm\" && any(positional, # == \"poweroff\") || pos(0) == \"unregistervm\" && hasFlag(\"delete\", \"delete-all\"))) || (name in [\"qm\", \"pct\"] && pos(0) in [\"stop\", \"destroy\"]) || (name == \"prlctl\" && (pos(0) == \"delete\" || pos(0) == \"stop\" && hasFlag(\"kill\")))":
 		if scope == "command" {
 			return native361
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && (any(options(\"vacuum-time\"), # matches \"^(\\\\s*[0-9]+\\\\s*(us|usec|µs|ms|msec|s|sec|seconds?|m|min|minutes?|h|hr|hours?)?)+\\\\s*$\") ||\n  any(options(\"vacuum-size\"), # matches \"^\\\\s*([0-9]+\\\\s*[KB]?|[0-9]\\\\s*M)\\\\s*$\") || any(options(\"vacuum-files\"), # matches \"^\\\\s*[01]\\\\s*$\"))) ||\nany(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native362
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && abbrevWords(\"link set|change\", positional) && \"down\" in positional) || (name == \"ip\" && abbrevWords(\"address flush\", positional)) || (name == \"ip\" && (abbrevWords(\"link delete\", positional) || abbrevWords(\"address delete\", positional)) && any(positional, # matches \"^(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|ww[a-z0-9]+|bond[0-9]+|team[0-9]+|vmbr[0-9]+|br[0-9]+)$\")) || (name == \"ip\" && abbrevWords(\"route flush|delete\", positional) && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"nmcli\" && (abbrevWords(\"device disconnect|down\", positional) || abbrevWords(\"connection down|delete\", positional) || abbrevWords(\"networking off\", positional) ||\n  abbrevWords(\"radio\", positional) && any(positional, # in [\"off\", \"of\", \"no\", \"false\"]))) ||\n(name == \"wg-quick\" && pos(0) == \"down\") || (name == \"tailscale\" && pos(0) in [\"down\", \"logout\"]) || (name == \"rfkill\" && pos(0) == \"block\" && !(lower(pos(1)) in [\"bluetooth\", \"nfc\", \"gps\", \"fm\", \"uwb\", \"ultrawideband\"])) || (name == \"networksetup\" && any(args, lower(#) in [\"-setairportpower\", \"-setnetworkserviceenabled\"]) && lower(args[len(args)-1]) == \"off\" || name == \"networksetup\" && any(args, lower(#) in [\"-setv4off\", \"-removenetworkservice\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\")) || (name == \"ufw\" && !hasFlag(\"dry-run\") && (any(positional, # in [\"deny\", \"reject\"]) || any(positional, # == \"delete\") && any(positional, # == \"allow\")) && any(positional, lower(#) matches \"^(22|ssh|openssh)(/tcp)?$\") &&\n  !(join(positional, \" \") matches \"\\\\bfrom [^a]|\\\\bfrom a[^n]\")) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\") && any(args, # == \"INPUT\") &&\n  any(options(\"j\", \"jump\"), # in [\"DROP\", \"REJECT\"]) && join(args, \" \") matches \"--(dports?|destination-ports?)(\\\\s+|=)([0-9:]+,)*(22|ssh|(0*([0-9]|1[0-9]|2[0-2]))?:(0*(2[2-9]|[3-9][0-9]|[1-9][0-9]{2,4}))?)(,|\\\\s|$)\" &&\n  !(hasFlag(\"s\", \"source\", \"src-range\", \"m\") && join(args, \" \") matches \"(^|\\\\s)(-s|--source|--src-range)(\\\\s+|=)[0-9a-fA-F]\" && !(join(args, \" \") matches \"(^|\\\\s)(-s|--source)(\\\\s+|=)(0\\\\.0\\\\.0\\\\.0/0|::/0)(\\\\s|$)\"))) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && join(args, \" \") matches \"^((^|\\\\s+)((-[AI]\\\\s*|--append(\\\\s+|=)|--insert(\\\\s+|=))(INPUT|OUTPUT)(\\\\s+[0-9]+)?|(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)|--reject-with(\\\\s+|=)\\\\S+|(-p\\\\s*|--protocol(\\\\s+|=))(tcp|all|6)|(-t\\\\s*|--table(\\\\s+|=))filter|(-w|--wait)(\\\\s+[0-9]+)?|-v|(-s\\\\s*|--source(\\\\s+|=))(0\\\\.0\\\\.0\\\\.0/0|::/0)|(-[io]\\\\s*|--(in|out)-interface(\\\\s+|=))(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|bond[0-9]+|br[0-9]+|vmbr[0-9]+|\\\\+)|-m\\\\s+comment\\\\s+--comment(\\\\s+|=).*))+\\\\s*$\" &&\n  join(args, \" \") matches \"(^|\\\\s)(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)(\\\\s|$)\") ||\n(name == \"nft\" && (join(args, \" \") matches \"(?i)\\\\bhook\\\\s+(input|output)\\\\b.*\\\\bpolicy\\\\s+(drop|reject)\\\\b\" ||\n  join(args, \" \") matches \"(?i)\\\\b(add|insert|a|i)\\\\s+rule\\\\s+(\\\\S+\\\\s+)?\\\\S+\\\\s+(input|output)\\\\s+(counter\\\\s+|log\\\\s+)*(drop|reject)\\\\s*$\")) ||\n(name == \"nft\" && join(args, \" \") matches \"\\\\bdport\\\\s+(\\\\{[^}]*\\\\b(22|ssh)\\\\b[^}]*\\\\}|(22|ssh)\\\\b).*\\\\b(drop|reject)\\\\b\" && !(join(args, \" \") matches \"\\\\bsaddr\\\\b\")) || (name == \"firewall-cmd\" && (hasFlag(\"panic-on\") || any(args, # matches \"^--remove-(service=ssh|port=22/tcp)$\") || join(args, \" \") matches \"--remove-(service ssh|port 22/tcp)(\\\\s|$)\")) || (name == \"tc\" && pos(0) in [\"qdisc\", \"q\", \"qd\", \"qdi\", \"qdis\"] && pos(1) in [\"add\", \"replace\", \"change\", \"a\", \"r\", \"c\"] &&\n  (any(positional, # == \"blackhole\") || any(positional, # == \"netem\") && unfolded matches \"\\\\b(loss|corrupt)\\\\s+(random\\\\s+)?100(\\\\.0+)?%\"))":
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"kmutil\" && pos(0) in [\"load\", \"unload\"]) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
 			return native363
 		}
-	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name == \"efibootmgr\" && hasFlag(\"B\", \"delete-bootnum\", \"A\", \"inactive\", \"o\", \"bootorder\", \"O\", \"delete-bootorder\", \"n\", \"bootnext\", \"c\", \"create\", \"C\", \"create-only\", \"N\", \"delete-bootnext\") || name == \"bootctl\" && pos(0) in [\"remove\", \"install\", \"unlink\", \"set-default\", \"set-oneshot\"] || name == \"mokutil\" && hasFlag(\"disable-validation\", \"enable-validation\", \"import\", \"delete\", \"reset\", \"password\", \"clear-password\", \"set-verbosity\", \"revoke-import\", \"revoke-delete\", \"ignore-db\", \"use-db\", \"sb-state-disable\", \"import-hash\", \"delete-hash\", \"mokx\", \"trust-mok\", \"untrust-mok\") && !hasFlag(\"sb-state\", \"list-enrolled\", \"list-new\", \"list-delete\", \"test-key\") || name == \"efivar\" && hasFlag(\"w\", \"write\", \"a\", \"append\") || name in [\"grub-install\", \"grub2-install\", \"refind-install\"] || name in [\"grub-reboot\", \"grub2-reboot\", \"grub-set-default\", \"grub2-set-default\"] && len(positional) > 0 || name == \"grubby\" && hasFlag(\"set-default\", \"set-default-index\", \"remove-kernel\", \"update-kernel\", \"remove-args\", \"args\") || name == \"kernelstub\" && hasFlag(\"k\", \"kernel-path\", \"i\", \"initrd-path\", \"o\", \"options\", \"d\", \"delete-options\", \"a\", \"add-options\") || name == \"sbctl\" && pos(0) in [\"reset\", \"remove-file\", \"enroll-keys\", \"rotate-keys\", \"import-keys\"])":
+	case "name == \"wrmsr\" && len(positional) > 0 || name == \"modprobe\" && any(positional, # == \"msr\") && any(positional, lower(#) matches \"^allow_writes=(on|1|y)\") || any(outputs, # matches \"^/dev/cpu/([0-9]+|\\\\*|\\\\$\\\\{?\\\\w+\\\\}?)/msr$\") || lang != \"\" && code matches \"/dev/cpu/[^'\\\"]*/msr\" && code matches \"O_WRONLY|O_RDWR|['\\\"](r\\\\+|w|wb|r\\\\+b|rb\\\\+|a)['\\\"]|pwrite|\\\\.write\\\\(\"":
 		if scope == "command" {
 			return native364
 		}
-	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)ksmserver|org\\\\.kde\\\\.(Shutdown|LogoutPrompt)|SessionManager|org\\\\.xfce\\\\.Session\") && any(args, # matches \"(?i)(^|[./])(logout|logoutandreboot|logoutandshutdown|shutdown|reboot|restart|poweroff|requestshutdown|requestreboot)$\") || name == \"launchctl\" && (pos(0) == \"reboot\" && pos(1) in [\"logout\", \"apps\"] || pos(0) == \"bootout\" && len(positional) == 2 && pos(1) matches \"^((gui|user|login)/[0-9]+|system)/?$\") || name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])log\\\\s*out([^\\\"\\\\w]|$)\" || t matches \"(?i)aevt(rlgo|logo)\") ||\nname in [\"gnome-session-quit\", \"cinnamon-session-quit\", \"xfce4-session-logout\"] || name == \"mate-session-save\" && hasFlag(\"logout\", \"force-logout\", \"shutdown-dialog\", \"logout-dialog\") || name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)login1\") && any(args, # matches \"(?i)(^|\\\\.)(hibernate|hybridsleep|suspendthenhibernate|terminateuser|killuser)$\") || name == \"rtcwake\" && !(lower(option(\"m\", \"mode\")) in [\"\", \"no\", \"show\", \"disable\", \"on\"]) || name in [\"pm-suspend\", \"pm-hibernate\", \"pm-suspend-hybrid\", \"zzz\", \"ZZZ\"] || name == \"systemctl\" && (pos(0) in [\"hibernate\", \"hybrid-sleep\", \"suspend-then-hibernate\"] ||\n  pos(0) == \"set-default\" && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\") ||\n  pos(0) in [\"stop\", \"kill\", \"mask\", \"disable\", \"restart\"] && any(positional[1:], # matches \"^user@[^/]+\\\\.service$|^user-[^/]+\\\\.slice$|^user\\\\.slice$|^-\\\\.slice$|^system\\\\.slice$|^init\\\\.scope$|^systemd-logind(\\\\.service)?$\")) ||\nname == \"loginctl\" && pos(0) in [\"terminate-user\", \"kill-user\", \"terminate-session\", \"kill-session\", \"terminate-seat\", \"lock-sessions\"] && (pos(0) == \"lock-sessions\" || len(positional) > 1))":
+	case "agent && !hasFlag(\"help\", \"h\", \"V\", \"version\", \"n\", \"dry-run\", \"show-depends\", \"D\", \"c\", \"showconfig\", \"r\", \"remove\") && ( name == \"modprobe\" && len(positional) > 0 || name == \"kmod\" && pos(0) in [\"load\", \"insert\", \"insmod\", \"modprobe\"] || name == \"dkms\" && pos(0) in [\"install\", \"build\", \"add\", \"autoinstall\", \"ldtarball\"])":
 		if scope == "command" {
 			return native365
 		}
-	case "name in [\"date\", \"gdate\"] && (hasFlag(\"s\", \"set\") || any(args, # matches \"^-s.\") || any(positional, # matches \"^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\\\.[0-9]{2})?$\")) && !hasFlag(\"d\", \"date\", \"r\", \"reference\", \"f\", \"file\", \"help\", \"version\", \"j\") || name == \"timedatectl\" && (pos(0) == \"set-time\" || pos(0) == \"set-ntp\" && lower(pos(1)) in [\"false\", \"no\", \"0\", \"off\"] || pos(0) == \"set-local-rtc\" && lower(pos(1)) in [\"true\", \"yes\", \"1\", \"on\"]) || name == \"hwclock\" && hasFlag(\"set\", \"hctosys\", \"s\") || name == \"systemsetup\" && any(args, lower(#) in [\"-setdate\", \"-settime\", \"-setusingnetworktime\"]) && (any(args, lower(#) in [\"-setdate\", \"-settime\"]) || any(args, lower(#) in [\"off\", \"no\", \"false\"])) || name == \"chronyc\" && pos(0) == \"settime\" || name == \"busybox\" && pos(0) == \"date\" && hasFlag(\"s\") || (name == \"ntpdate\" && !hasFlag(\"q\", \"d\") || name == \"sntp\" && hasFlag(\"S\", \"s\") || name == \"chronyd\" && hasFlag(\"q\")) &&\n  any(positional, !(lower(#) matches \"(^|\\\\.)(pool\\\\.ntp\\\\.org|ntp\\\\.ubuntu\\\\.com|time\\\\.(google|cloudflare|apple|windows|nist)\\\\.(com|gov)|time\\\\.aws\\\\.com)$\" || # matches \"^server\\\\s+\\\\S*pool\\\\.ntp\\\\.org\"))":
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
 		if scope == "command" {
 			return native366
 		}
-	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
+	case "let crash = \"kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|panic_on_oom)\"; name == \"sysctl\" && any(args, # matches \"^(\" + crash + \")=\" && !(# matches \"^(kernel[./](panic(_on_oops)?)=0|vm[./]overcommit_memory=[01]|vm[./]panic_on_oom=0)$\")) || any(outputs, # matches \"^/proc/sys/(\" + crash + \")$\")":
 		if scope == "command" {
 			return native367
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "let system = \"^(/etc/sysctl\\\\.conf|/(etc|run|usr/lib|lib|usr/local/lib)/sysctl\\\\.d/[^/]+\\\\.conf)$\"; !hasFlag(\"help\", \"h\", \"V\", \"version\", \"N\", \"names\") && ( hasFlag(\"p\", \"load\", \"f\") && any(positional, !(# matches system)) || any(args, # matches \"^(-p|--load=).\" && !(trimPrefix(trimPrefix(#, \"--load=\"), \"-p\") matches system)))":
 		if scope == "command" {
 			return native368
 		}
-	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
+	case "name in [\"rm\", \"unlink\", \"rmdir\", \"shred\", \"mv\"] && any(positional, cleanPath(#) startsWith \"/sys/\") || any(outputs, cleanPath(#) startsWith \"/sys/\" &&\n  !(cleanPath(#) matches \"^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu([0-9]+|\\\\*)/)?cpufreq/(policy([0-9]+|\\\\*)/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$\") &&\n  !(cleanPath(#) startsWith \"/sys/fs/cgroup/\" && baseName(#) != \"cgroup.kill\") &&\n  !(cleanPath(#) startsWith \"/sys/kernel/security/\" || cleanPath(#) == \"/sys/kernel/uevent_helper\"))":
 		if scope == "command" {
 			return native369
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native370
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
 		if scope == "command" {
 			return native371
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && (any(options(\"vacuum-time\"), # matches \"^(\\\\s*[0-9]+\\\\s*(us|usec|µs|ms|msec|s|sec|seconds?|m|min|minutes?|h|hr|hours?)?)+\\\\s*$\") ||\n  any(options(\"vacuum-size\"), # matches \"^\\\\s*([0-9]+\\\\s*[KB]?|[0-9]\\\\s*M)\\\\s*$\") || any(options(\"vacuum-files\"), # matches \"^\\\\s*[01]\\\\s*$\"))) ||\nany(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native372
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && abbrevWords(\"link set|change\", positional) && \"down\" in positional) || (name == \"ip\" && abbrevWords(\"address flush\", positional)) || (name == \"ip\" && (abbrevWords(\"link delete\", positional) || abbrevWords(\"address delete\", positional)) && any(positional, # matches \"^(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|ww[a-z0-9]+|bond[0-9]+|team[0-9]+|vmbr[0-9]+|br[0-9]+)$\")) || (name == \"ip\" && abbrevWords(\"route flush|delete\", positional) && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"nmcli\" && (abbrevWords(\"device disconnect|down\", positional) || abbrevWords(\"connection down|delete\", positional) || abbrevWords(\"networking off\", positional) ||\n  abbrevWords(\"radio\", positional) && any(positional, # in [\"off\", \"of\", \"no\", \"false\"]))) ||\n(name == \"wg-quick\" && pos(0) == \"down\") || (name == \"tailscale\" && pos(0) in [\"down\", \"logout\"]) || (name == \"rfkill\" && pos(0) == \"block\" && !(lower(pos(1)) in [\"bluetooth\", \"nfc\", \"gps\", \"fm\", \"uwb\", \"ultrawideband\"])) || (name == \"networksetup\" && any(args, lower(#) in [\"-setairportpower\", \"-setnetworkserviceenabled\"]) && lower(args[len(args)-1]) == \"off\" || name == \"networksetup\" && any(args, lower(#) in [\"-setv4off\", \"-removenetworkservice\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\")) || (name == \"ufw\" && !hasFlag(\"dry-run\") && (any(positional, # in [\"deny\", \"reject\"]) || any(positional, # == \"delete\") && any(positional, # == \"allow\")) && any(positional, lower(#) matches \"^(22|ssh|openssh)(/tcp)?$\") &&\n  !(join(positional, \" \") matches \"\\\\bfrom [^a]|\\\\bfrom a[^n]\")) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\") && any(args, # == \"INPUT\") &&\n  any(options(\"j\", \"jump\"), # in [\"DROP\", \"REJECT\"]) && join(args, \" \") matches \"--(dports?|destination-ports?)(\\\\s+|=)([0-9:]+,)*(22|ssh|(0*([0-9]|1[0-9]|2[0-2]))?:(0*(2[2-9]|[3-9][0-9]|[1-9][0-9]{2,4}))?)(,|\\\\s|$)\" &&\n  !(hasFlag(\"s\", \"source\", \"src-range\", \"m\") && join(args, \" \") matches \"(^|\\\\s)(-s|--source|--src-range)(\\\\s+|=)[0-9a-fA-F]\" && !(join(args, \" \") matches \"(^|\\\\s)(-s|--source)(\\\\s+|=)(0\\\\.0\\\\.0\\\\.0/0|::/0)(\\\\s|$)\"))) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && join(args, \" \") matches \"^((^|\\\\s+)((-[AI]\\\\s*|--append(\\\\s+|=)|--insert(\\\\s+|=))(INPUT|OUTPUT)(\\\\s+[0-9]+)?|(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)|--reject-with(\\\\s+|=)\\\\S+|(-p\\\\s*|--protocol(\\\\s+|=))(tcp|all|6)|(-t\\\\s*|--table(\\\\s+|=))filter|(-w|--wait)(\\\\s+[0-9]+)?|-v|(-s\\\\s*|--source(\\\\s+|=))(0\\\\.0\\\\.0\\\\.0/0|::/0)|(-[io]\\\\s*|--(in|out)-interface(\\\\s+|=))(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|bond[0-9]+|br[0-9]+|vmbr[0-9]+|\\\\+)|-m\\\\s+comment\\\\s+--comment(\\\\s+|=).*))+\\\\s*$\" &&\n  join(args, \" \") matches \"(^|\\\\s)(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)(\\\\s|$)\") ||\n(name == \"nft\" && (join(args, \" \") matches \"(?i)\\\\bhook\\\\s+(input|output)\\\\b.*\\\\bpolicy\\\\s+(drop|reject)\\\\b\" ||\n  join(args, \" \") matches \"(?i)\\\\b(add|insert|a|i)\\\\s+rule\\\\s+(\\\\S+\\\\s+)?\\\\S+\\\\s+(input|output)\\\\s+(counter\\\\s+|log\\\\s+)*(drop|reject)\\\\s*$\")) ||\n(name == \"nft\" && join(args, \" \") matches \"\\\\bdport\\\\s+(\\\\{[^}]*\\\\b(22|ssh)\\\\b[^}]*\\\\}|(22|ssh)\\\\b).*\\\\b(drop|reject)\\\\b\" && !(join(args, \" \") matches \"\\\\bsaddr\\\\b\")) || (name == \"firewall-cmd\" && (hasFlag(\"panic-on\") || any(args, # matches \"^--remove-(service=ssh|port=22/tcp)$\") || join(args, \" \") matches \"--remove-(service ssh|port 22/tcp)(\\\\s|$)\")) || (name == \"tc\" && pos(0) in [\"qdisc\", \"q\", \"qd\", \"qdi\", \"qdis\"] && pos(1) in [\"add\", \"replace\", \"change\", \"a\", \"r\", \"c\"] &&\n  (any(positional, # == \"blackhole\") || any(positional, # == \"netem\") && unfolded matches \"\\\\b(loss|corrupt)\\\\s+(random\\\\s+)?100(\\\\.0+)?%\"))":
 		if scope == "command" {
 			return native373
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name == \"efibootmgr\" && hasFlag(\"B\", \"delete-bootnum\", \"A\", \"inactive\", \"o\", \"bootorder\", \"O\", \"delete-bootorder\", \"n\", \"bootnext\", \"c\", \"create\", \"C\", \"create-only\", \"N\", \"delete-bootnext\") || name == \"bootctl\" && pos(0) in [\"remove\", \"install\", \"unlink\", \"set-default\", \"set-oneshot\"] || name == \"mokutil\" && hasFlag(\"disable-validation\", \"enable-validation\", \"import\", \"delete\", \"reset\", \"password\", \"clear-password\", \"set-verbosity\", \"revoke-import\", \"revoke-delete\", \"ignore-db\", \"use-db\", \"sb-state-disable\", \"import-hash\", \"delete-hash\", \"mokx\", \"trust-mok\", \"untrust-mok\") && !hasFlag(\"sb-state\", \"list-enrolled\", \"list-new\", \"list-delete\", \"test-key\") || name == \"efivar\" && hasFlag(\"w\", \"write\", \"a\", \"append\") || name in [\"grub-install\", \"grub2-install\", \"refind-install\"] || name in [\"grub-reboot\", \"grub2-reboot\", \"grub-set-default\", \"grub2-set-default\"] && len(positional) > 0 || name == \"grubby\" && hasFlag(\"set-default\", \"set-default-index\", \"remove-kernel\", \"update-kernel\", \"remove-args\", \"args\") || name == \"kernelstub\" && hasFlag(\"k\", \"kernel-path\", \"i\", \"initrd-path\", \"o\", \"options\", \"d\", \"delete-options\", \"a\", \"add-options\") || name == \"sbctl\" && pos(0) in [\"reset\", \"remove-file\", \"enroll-keys\", \"rotate-keys\", \"import-keys\"])":
 		if scope == "command" {
 			return native374
 		}
-	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)ksmserver|org\\\\.kde\\\\.(Shutdown|LogoutPrompt)|SessionManager|org\\\\.xfce\\\\.Session\") && any(args, # matches \"(?i)(^|[./])(logout|logoutandreboot|logoutandshutdown|shutdown|reboot|restart|poweroff|requestshutdown|requestreboot)$\") || name == \"launchctl\" && (pos(0) == \"reboot\" && pos(1) in [\"logout\", \"apps\"] || pos(0) == \"bootout\" && len(positional) == 2 && pos(1) matches \"^((gui|user|login)/[0-9]+|system)/?$\") || name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])log\\\\s*out([^\\\"\\\\w]|$)\" || t matches \"(?i)aevt(rlgo|logo)\") ||\nname in [\"gnome-session-quit\", \"cinnamon-session-quit\", \"xfce4-session-logout\"] || name == \"mate-session-save\" && hasFlag(\"logout\", \"force-logout\", \"shutdown-dialog\", \"logout-dialog\") || name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)login1\") && any(args, # matches \"(?i)(^|\\\\.)(hibernate|hybridsleep|suspendthenhibernate|terminateuser|killuser)$\") || name == \"rtcwake\" && !(lower(option(\"m\", \"mode\")) in [\"\", \"no\", \"show\", \"disable\", \"on\"]) || name in [\"pm-suspend\", \"pm-hibernate\", \"pm-suspend-hybrid\", \"zzz\", \"ZZZ\"] || name == \"systemctl\" && (pos(0) in [\"hibernate\", \"hybrid-sleep\", \"suspend-then-hibernate\"] ||\n  pos(0) == \"set-default\" && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\") ||\n  pos(0) in [\"stop\", \"kill\", \"mask\", \"disable\", \"restart\"] && any(positional[1:], # matches \"^user@[^/]+\\\\.service$|^user-[^/]+\\\\.slice$|^user\\\\.slice$|^-\\\\.slice$|^system\\\\.slice$|^init\\\\.scope$|^systemd-logind(\\\\.service)?$\")) ||\nname == \"loginctl\" && pos(0) in [\"terminate-user\", \"kill-user\", \"terminate-session\", \"kill-session\", \"terminate-seat\", \"lock-sessions\"] && (pos(0) == \"lock-sessions\" || len(positional) > 1))":
 		if scope == "command" {
 			return native375
 		}
-	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
+	case "name in [\"date\", \"gdate\"] && (hasFlag(\"s\", \"set\") || any(args, # matches \"^-s.\") || any(positional, # matches \"^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\\\.[0-9]{2})?$\")) && !hasFlag(\"d\", \"date\", \"r\", \"reference\", \"f\", \"file\", \"help\", \"version\", \"j\") || name == \"timedatectl\" && (pos(0) == \"set-time\" || pos(0) == \"set-ntp\" && lower(pos(1)) in [\"false\", \"no\", \"0\", \"off\"] || pos(0) == \"set-local-rtc\" && lower(pos(1)) in [\"true\", \"yes\", \"1\", \"on\"]) || name == \"hwclock\" && hasFlag(\"set\", \"hctosys\", \"s\") || name == \"systemsetup\" && any(args, lower(#) in [\"-setdate\", \"-settime\", \"-setusingnetworktime\"]) && (any(args, lower(#) in [\"-setdate\", \"-settime\"]) || any(args, lower(#) in [\"off\", \"no\", \"false\"])) || name == \"chronyc\" && pos(0) == \"settime\" || name == \"busybox\" && pos(0) == \"date\" && hasFlag(\"s\") || (name == \"ntpdate\" && !hasFlag(\"q\", \"d\") || name == \"sntp\" && hasFlag(\"S\", \"s\") || name == \"chronyd\" && hasFlag(\"q\")) &&\n  any(positional, !(lower(#) matches \"(^|\\\\.)(pool\\\\.ntp\\\\.org|ntp\\\\.ubuntu\\\\.com|time\\\\.(google|cloudflare|apple|windows|nist)\\\\.(com|gov)|time\\\\.aws\\\\.com)$\" || # matches \"^server\\\\s+\\\\S*pool\\\\.ntp\\\\.org\"))":
 		if scope == "command" {
 			return native376
 		}
-	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) matches \"^/proc/([0-9]+|\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?|\\\\$\\\\(.*\\\\)|self)(/|$)\"":
+	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
 		if scope == "command" {
 			return native377
 		}
-	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native378
 		}
-	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
+	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
 		if scope == "command" {
 			return native379
 		}
-	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || name == \"tee\" && !hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && (stdin.from in [\":\", \"true\", \"false\"] || stdin.static && stdin.text == \"\") &&\n  any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") ||\nname in [\"cp\", \"install\"] && len(positional) >= 2 && positional[0] == \"/dev/null\" && any(positional[1:], under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") || name == \"dd\" && \"if=/dev/null\" in args && any(args, # startsWith \"of=\" && (under(#[3:], \"/var/log\") || #[3:] matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && all(positional, # == \"/dev/null\") && (len(positional) > 0 || stdin.kind == \"\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native380
 		}
-	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native381
 		}
-	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (unfolded matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n unfolded matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && unfolded matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && unfolded matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   unfolded matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native382
 		}
-	case "background && unfolded matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || unfolded matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native383
 		}
-	case "unfolded matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || unfolded matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && unfolded matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || unfolded matches \"(?m)(^|[;&|{(]|\\\\b(do|then|else))\\\\s*(yes|cat\\\\s+/dev/(zero|urandom))\\\\s*>\\\\s*/dev/null\\\\s*&($|[^&>])\" || unfolded matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
-		if scope == "line" {
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+		if scope == "command" {
 			return native384
 		}
-	case "background && unfolded matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
+	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native385
 		}
-	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
+	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
 			return native386
 		}
-	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
+	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) matches \"^/proc/([0-9]+|\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?|\\\\$\\\\(.*\\\\)|self)(/|$)\"":
 		if scope == "command" {
 			return native387
 		}
-	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
+	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
 			return native388
 		}
-	case "!(name in [\"grub-mkconfig\", \"grub2-mkconfig\"] && all(outputs, cleanPath(#) in [\"/boot/grub/grub.cfg\", \"/boot/grub2/grub.cfg\"] || cleanPath(#) matches \"^/boot/efi/EFI/[^/]+/grub\\\\.cfg$\")) && !(name == \"cp\" && len(positional) == 2 && !any(args, # startsWith \"-t\" || # startsWith \"--t\") && !(positional[0] contains \"*\") && positional[1] startsWith positional[0] && !(positional[0] matches \"-enabled/\") &&\n  trimPrefix(positional[1], positional[0]) matches \"^(\\\\.(bak|backup|orig|old|save|dist|prev|before|[0-9]{4}[0-9-]*))+~?$|^~$\") &&\nany(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
+	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
 		if scope == "command" {
 			return native389
 		}
-	case "(agent || !(name in [\"cp\", \"install\", \"mv\", \"rsync\", \"ln\", \"ditto\", \"scp\", \"tee\", \"echo\", \"printf\", \"cat\"])) && any(outputs, cleanPath(#) matches \"^(/var/www|/srv/(www|http|htdocs)|/usr/share/nginx/html|/usr/local/apache2/htdocs|/usr/local/www|/opt/lampp/htdocs|/var/lib/tomcat[0-9]*/webapps|/usr/share/tomcat[0-9]*/webapps|/Library/WebServer/Documents)/(.*/)?([^/]+\\\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|shtml)|\\\\.htaccess)$\" ||\n  cleanPath(#) matches \"^(/usr/lib/cgi-bin|/var/www/cgi-bin|/usr/local/apache2/cgi-bin)/[^/]+$\")":
+	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || name == \"tee\" && !hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && (stdin.from in [\":\", \"true\", \"false\"] || stdin.static && stdin.text == \"\") &&\n  any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") ||\nname in [\"cp\", \"install\"] && len(positional) >= 2 && positional[0] == \"/dev/null\" && any(positional[1:], under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") || name == \"dd\" && \"if=/dev/null\" in args && any(args, # startsWith \"of=\" && (under(#[3:], \"/var/log\") || #[3:] matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && all(positional, # == \"/dev/null\") && (len(positional) > 0 || stdin.kind == \"\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native390
 		}
-	case "!(!agent && appendsStartupLine()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*|config/nushell/(config|env|login)\\\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\\\.xsh|config/xonsh/rc\\\\.d/.*|config/elvish/rc\\\\.elv|elvish/rc\\\\.elv|config/powershell/([^/]+_)?profile\\\\.ps1|zcompdump[^/]*|(zshrc|zshenv|zprofile|zlogin|zlogout)\\\\.zwc|config/zsh/\\\\.(zshrc|zshenv|zprofile|zlogin|zlogout)(\\\\.zwc)?|config/zsh/\\\\.zcompdump[^/]*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\" ||\n  baseName(#) startsWith \".\" && baseName(#) matches \"[*?\\\\[]\" && (mayName(#, \"~/.zcompdump\") || mayName(#, \"~/.zcompdump-host-5.9\")))":
+	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
 		if scope == "command" {
 			return native391
 		}
-	case "let knownHosts = \"^(~|/root|/home/[^/]+)/\\\\.ssh/known_hosts$\"; let keyscanAppend = name == \"ssh-keyscan\" && all(redirects, !(cleanPath(#.target) matches knownHosts) || #.op == \">>\") ||\n  name == \"tee\" && hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && stdin.from == \"ssh-keyscan\";\nlet hostsDropped = name == \"sed\" && len(redirects) == 0 && any(args, # matches \"^/[^/]+/d$\") &&\n  all(args, # in [\"-i\", \"--in-place\", \"-e\"] || # matches \"^/[^/]+/d$\" || cleanPath(#) matches knownHosts);\nany(outputs, (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\") && !((keyscanAppend || hostsDropped) && cleanPath(#) matches knownHosts))":
+	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (unfolded matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n unfolded matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && unfolded matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && unfolded matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   unfolded matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
 		if scope == "command" {
 			return native392
 		}
-	case "let literal = name in [\"echo\", \"printf\"] || name in [\"cat\", \"tee\"] && stdin.kind in [\"heredoc\", \"herestring\"] ||\n  name == \"tee\" && stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\"];\nlet appends = !any(redirects, #.op in [\">\", \">|\", \"&>\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\"])) && (name != \"tee\" || hasFlag(\"a\", \"append\")); any(outputs, sensitivePath(#) && !isTemp(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\") &&\n  !(literal && (agent ? !outsideProject(#) : !(cleanPath(#) matches \"^[/~]\") && !(# contains \"..\") || cwd != \"\" && cleanPath(#) startsWith cwd + \"/\") &&\n    !(cleanPath(#) matches \"[$`*?\\\\[]\") && (appends || cwd != \"\" && !cwdLost && !replaces(#, positional[0:0])))) &&\n!(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
+	case "background && unfolded matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || unfolded matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
 		if scope == "command" {
 			return native393
 		}
-	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
-		if scope == "command" {
+	case "unfolded matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || unfolded matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && unfolded matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || unfolded matches \"(?m)(^|[;&|{(]|\\\\b(do|then|else))\\\\s*(yes|cat\\\\s+/dev/(zero|urandom))\\\\s*>\\\\s*/dev/null\\\\s*&($|[^&>])\" || unfolded matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
+		if scope == "line" {
 			return native394
 		}
-	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
+	case "background && unfolded matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
 		if scope == "command" {
 			return native395
 		}
-	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
+	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
 		if scope == "command" {
 			return native396
 		}
-	case "name == \"systemctl\" && hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"] || name == \"loginctl\" && pos(0) == \"enable-linger\" && agent":
+	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
 		if scope == "command" {
 			return native397
 		}
-	case "!(!agent && ownDotfile()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\") ||\n  cleanPath(#) matches \"(^|/)[^/]+\\\\.git/(hooks/[^/.]+|config|config\\\\.worktree|info/attributes)$\" ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (cleanPath(cwd + \"/\" + #) matches \"(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$\" ||\n    cleanPath(cwd + \"/\" + #) matches \"(^|/)(\\\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\\\.git/(hooks/[^/.]+|config))$\" && !(# matches \"\\\\.sample$\")))":
+	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
 		if scope == "command" {
 			return native398
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\\\.app/.\")":
+	case "!(name in [\"grub-mkconfig\", \"grub2-mkconfig\"] && all(outputs, cleanPath(#) in [\"/boot/grub/grub.cfg\", \"/boot/grub2/grub.cfg\"] || cleanPath(#) matches \"^/boot/efi/EFI/[^/]+/grub\\\\.cfg$\")) && !(name == \"cp\" && len(positional) == 2 && !any(args, # startsWith \"-t\" || # startsWith \"--t\") && !(positional[0] contains \"*\") && positional[1] startsWith positional[0] && !(positional[0] matches \"-enabled/\") &&\n  trimPrefix(positional[1], positional[0]) matches \"^(\\\\.(bak|backup|orig|old|save|dist|prev|before|[0-9]{4}[0-9-]*))+~?$|^~$\") &&\nany(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
 			return native399
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
+	case "(agent || !(name in [\"cp\", \"install\", \"mv\", \"rsync\", \"ln\", \"ditto\", \"scp\", \"tee\", \"echo\", \"printf\", \"cat\"])) && any(outputs, cleanPath(#) matches \"^(/var/www|/srv/(www|http|htdocs)|/usr/share/nginx/html|/usr/local/apache2/htdocs|/usr/local/www|/opt/lampp/htdocs|/var/lib/tomcat[0-9]*/webapps|/usr/share/tomcat[0-9]*/webapps|/Library/WebServer/Documents)/(.*/)?([^/]+\\\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|shtml)|\\\\.htaccess)$\" ||\n  cleanPath(#) matches \"^(/usr/lib/cgi-bin|/var/www/cgi-bin|/usr/local/apache2/cgi-bin)/[^/]+$\")":
 		if scope == "command" {
 			return native400
 		}
-	case "(name in [\"gh\", \"glab\"] && pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # in [\"editor\", \"pager\", \"browser\"]) &&\n  any(positional[3:], # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash|fish)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\" || # startsWith \"/tmp/\" || # startsWith \"./\")) ||\n(name in [\"gh\", \"glab\"] && pos(0) == \"alias\" && pos(1) == \"set\" && (hasFlag(\"shell\", \"s\") || any(positional[2:], # startsWith \"!\"))) || (name == \"aws\" && pos(0) == \"configure\" && pos(1) == \"set\" && any(positional[2:3], # matches \"(?i)(^|\\\\.)credential_process$\")) || (name in [\"kubectl\", \"oc\"] && pos(0) == \"config\" && (pos(1) == \"set-credentials\" && any(args, # startsWith \"--exec-command\") ||\n  pos(1) == \"set\" && any(positional[2:3], # matches \"^users\\\\..+\\\\.exec\\\\.command$\")))":
+	case "!(!agent && appendsStartupLine()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*|config/nushell/(config|env|login)\\\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\\\.xsh|config/xonsh/rc\\\\.d/.*|config/elvish/rc\\\\.elv|elvish/rc\\\\.elv|config/powershell/([^/]+_)?profile\\\\.ps1|zcompdump[^/]*|(zshrc|zshenv|zprofile|zlogin|zlogout)\\\\.zwc|config/zsh/\\\\.(zshrc|zshenv|zprofile|zlogin|zlogout)(\\\\.zwc)?|config/zsh/\\\\.zcompdump[^/]*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\" ||\n  baseName(#) startsWith \".\" && baseName(#) matches \"[*?\\\\[]\" && (mayName(#, \"~/.zcompdump\") || mayName(#, \"~/.zcompdump-host-5.9\")))":
 		if scope == "command" {
 			return native401
 		}
-	case "hasFlag(\"w\") && any(positional, # matches \"^GOFLAGS=(.*[= ])?--?(toolexec|exec|vettool)[= ]\")":
+	case "let knownHosts = \"^(~|/root|/home/[^/]+)/\\\\.ssh/known_hosts$\"; let keyscanAppend = name == \"ssh-keyscan\" && all(redirects, !(cleanPath(#.target) matches knownHosts) || #.op == \">>\") ||\n  name == \"tee\" && hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && stdin.from == \"ssh-keyscan\";\nlet hostsDropped = name == \"sed\" && len(redirects) == 0 && any(args, # matches \"^/[^/]+/d$\") &&\n  all(args, # in [\"-i\", \"--in-place\", \"-e\"] || # matches \"^/[^/]+/d$\" || cleanPath(#) matches knownHosts);\nany(outputs, (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\") && !((keyscanAppend || hostsDropped) && cleanPath(#) matches knownHosts))":
 		if scope == "command" {
 			return native402
 		}
-	case "let life = \"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)\"; agent && ( (name in [\"npm\", \"pnpm\"] && pos(0) == \"pkg\" && pos(1) == \"set\" || name == \"bun\" && pos(0) == \"pm\" && pos(1) == \"pkg\" && pos(2) == \"set\") &&\n  (any(positional, # matches \"^scripts(\\\\.|\\\\[[\\\"']?)\" + life + \"([\\\"']?\\\\])?=\") || any(args, # matches \"\\\"\" + life + \"\\\"\\\\s*:\")) ||\nany(outputs, baseName(#) in [\".npmrc\", \".yarnrc\", \".yarnrc.yml\", \"bunfig.toml\"]) &&\n  (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\\\s*[=:]\" ||\nname == \"composer\" && pos(0) == \"config\" && any(positional, # matches \"^scripts\\\\.(pre|post)-[a-z-]+$\") || name == \"npm\" && pos(0) == \"set-script\" && pos(1) matches \"^\" + life + \"$\" || any(args, baseName(#) in [\"package.json\", \"composer.json\"]) && any(args, # matches \"scripts\\\\s*(\\\\.|\\\\[\\\\s*[\\\"'])\\\\s*\" + life + \"[\\\"']?\\\\s*\\\\]?\\\\s*=[^=]\") || name in [\"jq\", \"gojq\", \"jaq\", \"yq\"] && any(args, # matches \"\\\\.scripts\\\\s*(\\\\.|\\\\[\\\\s*\\\")\\\\s*\\\"?\" + life + \"\\\"?\\\\s*\\\\]?\\\\s*(\\\\|=|\\\\+=|=[^=])\" || # matches \"\\\\.scripts\\\\s*(\\\\|=|\\\\+=|=[^=]|\\\\*)[^|]*[{,]\\\\s*\\\"?\" + life + \"\\\"?\\\\s*:\") || any(outputs, baseName(#) in [\"package.json\", \"composer.json\"]) && (join(args, \" \") + \"\\n\" + stdin.text + \"\\n\" + join(map(redirects, #.target), \"\\n\")) matches \"\\\"\" + life + \"\\\"\\\\s*:\" || lang != \"\" && code contains \"package.json\" && code matches \"[\\\"'`]?\" + life + \"[\\\"'`]?\\\\s*\\\\]?\\\\s*[:=]\")":
+	case "let literal = name in [\"echo\", \"printf\"] || name in [\"cat\", \"tee\"] && stdin.kind in [\"heredoc\", \"herestring\"] ||\n  name == \"tee\" && stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\"];\nlet appends = !any(redirects, #.op in [\">\", \">|\", \"&>\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\"])) && (name != \"tee\" || hasFlag(\"a\", \"append\")); any(outputs, sensitivePath(#) && !isTemp(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\") &&\n  !(literal && (agent ? !outsideProject(#) : !(cleanPath(#) matches \"^[/~]\") && !(# contains \"..\") || cwd != \"\" && cleanPath(#) startsWith cwd + \"/\") &&\n    !(cleanPath(#) matches \"[$`*?\\\\[]\") && (appends || cwd != \"\" && !cwdLost && !replaces(#, positional[0:0])))) &&\n!(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
 			return native403
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor|gpg\\\\.([^.]+\\\\.)?program|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|tocmd|cccmd|headercmd))$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^core\\\\.sshcommand$\") && !(positional[len(positional)-1] matches \"^ssh(\\\\s+(-[46ACTXqvx]+|-[ilp]\\\\s*[^\\\\s;|&$`<>()]+|-o\\\\s*(?i:IdentitiesOnly|IdentityFile|StrictHostKeyChecking|UserKnownHostsFile|Port|User|BatchMode|ConnectTimeout|ServerAliveInterval)=[^\\\\s;|&$`<>()]*))*$\")) ||\n  (any(positional, # matches \"(?i)^(core\\\\.(fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\") &&\n    !(len(positional) >= 3 && positional[len(positional)-2] matches \"(?i)^(core\\\\.fsmonitor|merge\\\\.[^.]+\\\\.driver|diff\\\\.external)$\" && (positional[len(positional)-1] in [\"true\", \"false\"] ||\n      positional[len(positional)-2] matches \"(?i)^core\\\\.fsmonitor$\" && positional[len(positional)-1] matches \"(?i)^(yes|no|on|off|1|0)$\" ||\n      positional[len(positional)-2] matches \"(?i)^diff\\\\.external$\" && positional[len(positional)-1] in [\"difft\", \"difftastic\"]))) || (any(positional, # matches \"(?i)^alias\\\\.\" ) && any(positional, # startsWith \"!\")) ||\n(any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|smtpserver))$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?sendmailcmd)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential|sendemail)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^remote\\\\.[^.]+\\\\.(uploadpack|receivepack)$\") || (any(positional, # matches \"(?i)^sendemail\\\\.([^.]+\\\\.)?smtpserver$\") && any(positional, # matches \"^(\\\\.\\\\.?/|~)\" || # startsWith \"/\" && !(# matches \"^(/usr(/local)?|/opt/(homebrew|local))?/s?bin/[^/]+$\"))) || any(positional, # matches \"(?i)^instaweb\\\\.httpd$\") || (any(positional, # matches \"(?i)^protocol\\\\.(ext\\\\.)?allow$\") && !any(positional, # == \"never\")))":
+	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
 			return native404
 		}
-	case "let v = len(positional) >= 3 ? positional[len(positional) - 1] : \"\"; !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && v != \"\" && !(v matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && (sharedDir(v) || agent && cwd != \"\" && (!(v matches \"^[/~$]\") || !outsideProject(v)))":
+	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
 			return native405
 		}
-	case "name == \"git\" && any(options(\"c\"), gitURLRedirect(#) || agent && # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)=\") || name == \"git\" && any(options(\"config-env\"), # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)=\") || name == \"git\" && any(keys(assigns ?? {}), # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\" &&\n  (agent || gitURLRedirect(assigns[#] + \"=\" + (assigns[\"GIT_CONFIG_VALUE_\" + trimPrefix(#, \"GIT_CONFIG_KEY_\")] ?? \"\")))) ||\npos(0) == \"config\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || len(positional) >= 3 && gitURLRedirect(positional[len(positional)-2] + \"=\" + positional[len(positional)-1]) || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
+	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
 			return native406
 		}
-	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
+	case "name == \"systemctl\" && hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"] || name == \"loginctl\" && pos(0) == \"enable-linger\" && agent":
 		if scope == "command" {
 			return native407
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py|config/git/hooks/.*|githooks/.*|git-hooks/.*|git-templates/hooks/.*|config/git/template/hooks/.*|config/(i3|sway)/config|i3/config|config/(i3|sway)/config\\\\.d/.*|config/hypr/hyprland\\\\.conf|config/awesome/rc\\\\.lua|config/bspwm/bspwmrc|config/openbox/autostart(\\\\.sh)?|config/qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|config/xmonad/xmonad\\\\.hs|wezterm\\\\.lua|config/wezterm/wezterm\\\\.lua|ipython/profile_[^/]+/(startup/.*|ipython_config\\\\.py)|jupyter/jupyter_[a-z_]*config\\\\.py)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*)|(i3|sway)/config|hypr/hyprland\\\\.conf|awesome/rc\\\\.lua|bspwm/bspwmrc|openbox/autostart(\\\\.sh)?|qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|wezterm/wezterm\\\\.lua)$\")":
+	case "!(!agent && ownDotfile()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\") ||\n  cleanPath(#) matches \"(^|/)[^/]+\\\\.git/(hooks/[^/.]+|config|config\\\\.worktree|info/attributes)$\" ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (cleanPath(cwd + \"/\" + #) matches \"(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$\" ||\n    cleanPath(cwd + \"/\" + #) matches \"(^|/)(\\\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\\\.git/(hooks/[^/.]+|config))$\" && !(# matches \"\\\\.sample$\")))":
 		if scope == "command" {
 			return native408
 		}
-	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
+	case "any(outputs, cleanPath(#) matches \"^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\\\.app/.\")":
 		if scope == "command" {
 			return native409
 		}
-	case "len(mayWrite) > 0":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
 		if scope == "command" {
 			return native410
 		}
-	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+	case "(name in [\"gh\", \"glab\"] && pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # in [\"editor\", \"pager\", \"browser\"]) &&\n  any(positional[3:], # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash|fish)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\" || # startsWith \"/tmp/\" || # startsWith \"./\")) ||\n(name in [\"gh\", \"glab\"] && pos(0) == \"alias\" && pos(1) == \"set\" && (hasFlag(\"shell\", \"s\") || any(positional[2:], # startsWith \"!\"))) || (name == \"aws\" && pos(0) == \"configure\" && pos(1) == \"set\" && any(positional[2:3], # matches \"(?i)(^|\\\\.)credential_process$\")) || (name in [\"kubectl\", \"oc\"] && pos(0) == \"config\" && (pos(1) == \"set-credentials\" && any(args, # startsWith \"--exec-command\") ||\n  pos(1) == \"set\" && any(positional[2:3], # matches \"^users\\\\..+\\\\.exec\\\\.command$\")))":
 		if scope == "command" {
 			return native411
 		}
-	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
+	case "hasFlag(\"w\") && any(positional, # matches \"^GOFLAGS=(.*[= ])?--?(toolexec|exec|vettool)[= ]\")":
 		if scope == "command" {
 			return native412
 		}
-	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
+	case "let life = \"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)\"; agent && ( (name in [\"npm\", \"pnpm\"] && pos(0) == \"pkg\" && pos(1) == \"set\" || name == \"bun\" && pos(0) == \"pm\" && pos(1) == \"pkg\" && pos(2) == \"set\") &&\n  (any(positional, # matches \"^scripts(\\\\.|\\\\[[\\\"']?)\" + life + \"([\\\"']?\\\\])?=\") || any(args, # matches \"\\\"\" + life + \"\\\"\\\\s*:\")) ||\nany(outputs, baseName(#) in [\".npmrc\", \".yarnrc\", \".yarnrc.yml\", \"bunfig.toml\"]) &&\n  (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\\\s*[=:]\" ||\nname == \"composer\" && pos(0) == \"config\" && any(positional, # matches \"^scripts\\\\.(pre|post)-[a-z-]+$\") || name == \"npm\" && pos(0) == \"set-script\" && pos(1) matches \"^\" + life + \"$\" || any(args, baseName(#) in [\"package.json\", \"composer.json\"]) && any(args, # matches \"scripts\\\\s*(\\\\.|\\\\[\\\\s*[\\\"'])\\\\s*\" + life + \"[\\\"']?\\\\s*\\\\]?\\\\s*=[^=]\") || name in [\"jq\", \"gojq\", \"jaq\", \"yq\"] && any(args, # matches \"\\\\.scripts\\\\s*(\\\\.|\\\\[\\\\s*\\\")\\\\s*\\\"?\" + life + \"\\\"?\\\\s*\\\\]?\\\\s*(\\\\|=|\\\\+=|=[^=])\" || # matches \"\\\\.scripts\\\\s*(\\\\|=|\\\\+=|=[^=]|\\\\*)[^|]*[{,]\\\\s*\\\"?\" + life + \"\\\"?\\\\s*:\") || any(outputs, baseName(#) in [\"package.json\", \"composer.json\"]) && (join(args, \" \") + \"\\n\" + stdin.text + \"\\n\" + join(map(redirects, #.target), \"\\n\")) matches \"\\\"\" + life + \"\\\"\\\\s*:\" || lang != \"\" && code contains \"package.json\" && code matches \"[\\\"'`]?\" + life + \"[\\\"'`]?\\\\s*\\\\]?\\\\s*[:=]\")":
 		if scope == "command" {
 			return native413
 		}
-	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor|gpg\\\\.([^.]+\\\\.)?program|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|tocmd|cccmd|headercmd))$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^core\\\\.sshcommand$\") && !(positional[len(positional)-1] matches \"^ssh(\\\\s+(-[46ACTXqvx]+|-[ilp]\\\\s*[^\\\\s;|&$`<>()]+|-o\\\\s*(?i:IdentitiesOnly|IdentityFile|StrictHostKeyChecking|UserKnownHostsFile|Port|User|BatchMode|ConnectTimeout|ServerAliveInterval)=[^\\\\s;|&$`<>()]*))*$\")) ||\n  (any(positional, # matches \"(?i)^(core\\\\.(fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\") &&\n    !(len(positional) >= 3 && positional[len(positional)-2] matches \"(?i)^(core\\\\.fsmonitor|merge\\\\.[^.]+\\\\.driver|diff\\\\.external)$\" && (positional[len(positional)-1] in [\"true\", \"false\"] ||\n      positional[len(positional)-2] matches \"(?i)^core\\\\.fsmonitor$\" && positional[len(positional)-1] matches \"(?i)^(yes|no|on|off|1|0)$\" ||\n      positional[len(positional)-2] matches \"(?i)^diff\\\\.external$\" && positional[len(positional)-1] in [\"difft\", \"difftastic\"]))) || (any(positional, # matches \"(?i)^alias\\\\.\" ) && any(positional, # startsWith \"!\")) ||\n(any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|smtpserver))$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?sendmailcmd)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential|sendemail)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^remote\\\\.[^.]+\\\\.(uploadpack|receivepack)$\") || (any(positional, # matches \"(?i)^sendemail\\\\.([^.]+\\\\.)?smtpserver$\") && any(positional, # matches \"^(\\\\.\\\\.?/|~)\" || # startsWith \"/\" && !(# matches \"^(/usr(/local)?|/opt/(homebrew|local))?/s?bin/[^/]+$\"))) || any(positional, # matches \"(?i)^instaweb\\\\.httpd$\") || (any(positional, # matches \"(?i)^protocol\\\\.(ext\\\\.)?allow$\") && !any(positional, # == \"never\")))":
 		if scope == "command" {
 			return native414
+		}
+	case "let v = len(positional) >= 3 ? positional[len(positional) - 1] : \"\"; !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && v != \"\" && !(v matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && (sharedDir(v) || agent && cwd != \"\" && (!(v matches \"^[/~$]\") || !outsideProject(v)))":
+		if scope == "command" {
+			return native415
+		}
+	case "name == \"git\" && any(options(\"c\"), gitURLRedirect(#) || agent && # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)=\") || name == \"git\" && any(options(\"config-env\"), # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)=\") || name == \"git\" && any(keys(assigns ?? {}), # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\" &&\n  (agent || gitURLRedirect(assigns[#] + \"=\" + (assigns[\"GIT_CONFIG_VALUE_\" + trimPrefix(#, \"GIT_CONFIG_KEY_\")] ?? \"\")))) ||\npos(0) == \"config\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || any(positional, # matches \"(?i)^core\\\\.sshcommand$\") && any(positional, # matches \"(?i)stricthostkeychecking\\\\s*[= ]\\\\s*[\\\"']?(no|off|false)\\\\b|userknownhostsfile\\\\s*[= ]\\\\s*[\\\"']?/dev/null\\\\b\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || len(positional) >= 3 && gitURLRedirect(positional[len(positional)-2] + \"=\" + positional[len(positional)-1]) || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
+		if scope == "command" {
+			return native416
+		}
+	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
+		if scope == "command" {
+			return native417
+		}
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py|config/git/hooks/.*|githooks/.*|git-hooks/.*|git-templates/hooks/.*|config/git/template/hooks/.*|config/(i3|sway)/config|i3/config|config/(i3|sway)/config\\\\.d/.*|config/hypr/hyprland\\\\.conf|config/awesome/rc\\\\.lua|config/bspwm/bspwmrc|config/openbox/autostart(\\\\.sh)?|config/qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|config/xmonad/xmonad\\\\.hs|wezterm\\\\.lua|config/wezterm/wezterm\\\\.lua|ipython/profile_[^/]+/(startup/.*|ipython_config\\\\.py)|jupyter/jupyter_[a-z_]*config\\\\.py)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*)|(i3|sway)/config|hypr/hyprland\\\\.conf|awesome/rc\\\\.lua|bspwm/bspwmrc|openbox/autostart(\\\\.sh)?|qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|wezterm/wezterm\\\\.lua)$\")":
+		if scope == "command" {
+			return native418
+		}
+	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
+		if scope == "command" {
+			return native419
+		}
+	case "len(mayWrite) > 0":
+		if scope == "command" {
+			return native420
+		}
+	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+		if scope == "command" {
+			return native421
+		}
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
+		if scope == "command" {
+			return native422
+		}
+	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
+		if scope == "command" {
+			return native423
+		}
+	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+		if scope == "command" {
+			return native424
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [792]lazyRegexp{
+var nativeRegexps = [808]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1783,9 +1823,15 @@ var nativeRegexps = [792]lazyRegexp{
 	{src: "(?i)\\b(flushall|flushdb)\\b"},
 	{src: "(?im)^\\s*(flushall|flushdb|shutdown\\s+nosave|cluster\\s+reset|debug\\s+segfault)\\b"},
 	{src: "(?i)^\\s*(flushall|flushdb|shutdown\\s+nosave|cluster\\s+reset|debug\\s+segfault)\\b"},
+	{src: "(?i)\\b(redis|valkey|keydb)-cli\\b[^|;&\\n]*(\\skeys\\s+(\\*|'\\*'|\"\\*\")|\\s--scan(\\s+--pattern\\s+(\\*|'\\*'|\"\\*\"))?)\\s*($|[|;&)`\\n])"},
+	{src: "(?im)^\\s*flush_all\\b"},
 	{src: "\\bshutdownServer\\s*\\(|[{,]\\s*[\"']?shutdown[\"']?\\s*:\\s*(1|true)\\b"},
 	{src: "(?im)^\\s*config\\s+set\\s+(appendonly\\s+no|save\\s+(\"\"|''|$))"},
 	{src: "(?i)\\balter\\s+system\\s+set\\s+(fsync|full_page_writes)\\s*(=|to)\\s*'?(off|false|0)\\b"},
+	{src: "(?i)\\bset\\s+((global|persist)\\s+|@@(global|persist)\\.)(general_log|server_audit_logging|audit_log_[a-z_]+)\\s*(=|to)\\s*['\"]?(off|0|false|none)\\b"},
+	{src: "(?i)\\bset\\s+(session\\s+|@@session\\.|@@)?sql_log_bin\\s*=\\s*['\"]?(off|0|false)\\b"},
+	{src: "(?i)\\balter\\s+(system|database\\s+\\S+|role\\s+\\S+)\\s+set\\s+(log_statement|pgaudit\\.log)\\s*(=|to)\\s*'?none\\b"},
+	{src: "(?i)^\\.dump\\b"},
 	{src: "(?is)\\binto\\s+(out|dump)file\\b|\\bcopy\\b.*\\bto\\s+[\"']/"},
 	{src: "(?is)(<\\?(php|=)|<%|#!\\s*/|<script\\b|\\bsystem\\s*\\(|\\bshell_exec\\s*\\(|\\bpassthru\\s*\\(|\\beval\\s*\\(|Runtime\\.getRuntime)"},
 	{src: "(?is)\\b(into\\s+(out|dump)file|to)\\s+[\"'`][^\"'`]*(\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|pl|py|sh|shtml|htaccess)|/(www|htdocs|html|public_html|wwwroot|webapps|cgi-bin)/[^\"'`]*)[\"'`]"},
@@ -2192,6 +2238,9 @@ var nativeRegexps = [792]lazyRegexp{
 	{src: "^(k3s|k3s-agent|rke2|rke2-agent)-(uninstall|killall)\\.sh$"},
 	{src: "^[A-Za-z0-9_-]+=0+(:.*)?$"},
 	{src: "^(([A-Za-z0-9_-]+=)?0+)$"},
+	{src: "(?i)(^|,)\\s*(desiredSize|maxSize)\\s*=\\s*0+\\s*(,|$)"},
+	{src: "(?i)^(stop|stop-.+|deallocate|suspend)$"},
+	{src: "(?i)(^|[^a-z0-9])(prod|production|prd|live)($|[^a-z0-9])"},
 	{src: "^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)="},
 	{src: "^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|NODE_ENV|--env)="},
 	{src: "=(test|testing)$"},
@@ -2208,6 +2257,10 @@ var nativeRegexps = [792]lazyRegexp{
 	{src: "^\"?\\$"},
 	{src: "\\b(kubectl|oc|k)\\s[^|;&\\n]*\\bget\\s+(secrets?|secret/)"},
 	{src: "^(yaml|json|jsonpath|go-template|template|custom-columns)"},
+	{src: "^([a-z0-9_-]+\\.)*(aws_access_key_id|aws_secret_access_key|aws_session_token|credential_process|role_arn|source_profile|sso_start_url|sso_account_id|sso_role_name)$"},
+	{src: "^\\$\\{?AWS_[A-Z0-9_]+\\}?$"},
+	{src: "=([0-9]{1,3}\\.){3}[0-9]{1,3}(:[0-9]+)?/"},
+	{src: "=(127\\.|10\\.|192\\.168\\.|172\\.(1[6-9]|2[0-9]|3[01])\\.)"},
 	{src: "^(--?[a-z-]+=)?((git\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)"},
 	{src: "^((git\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)"},
 	{src: "^(git\\+)?(https?|ftp|git|ssh)://"},
@@ -2248,6 +2301,7 @@ var nativeRegexps = [792]lazyRegexp{
 	{src: "^-R"},
 	{src: "^\\$\\(pacman -Q[tq]*d[tq]*\\)$"},
 	{src: "^\\$\\(pacman -Q[dq]*t[dq]*\\)$"},
+	{src: "^(snapd|core[0-9]*)$"},
 	{src: "^-R[A-Za-z]*d"},
 	{src: "^--force-(depends|remove-essential|remove-protected|all|breaks)"},
 	{src: "(?i)^(Dpkg::Options::=)?[\"']?--force-(depends|remove-essential|remove-protected|all|breaks)"},
@@ -2274,6 +2328,7 @@ var nativeRegexps = [792]lazyRegexp{
 	{src: "^GOFLAGS=(.*[ ,])?-insecure(=|$| )"},
 	{src: "(^|/)(site|dist)-packages(/|$)"},
 	{src: "^/(bin|sbin)(/|$)"},
+	{src: "(?i)noninteractive"},
 	{src: "^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\.target)?$"},
 	{src: "(?i)\"(system events|loginwindow|finder)\""},
 	{src: "(?i)(^|[^\"\\w])(restart|shut\\s*down)([^\"\\w]|$)"},
@@ -2455,6 +2510,7 @@ var nativeRegexps = [792]lazyRegexp{
 	{src: "(?i)^url\\..+\\.(insteadof|pushinsteadof)$"},
 	{src: "(?i)^http\\.([^ ]+\\.)?sslverify$"},
 	{src: "(?i)^(false|no|off|0)$"},
+	{src: "(?i)stricthostkeychecking\\s*[= ]\\s*[\"']?(no|off|false)\\b|userknownhostsfile\\s*[= ]\\s*[\"']?/dev/null\\b"},
 	{src: "(?i)^https?\\.([^ ]+\\.)?(proxy|sslcainfo|sslcapath)$"},
 	{src: "^(~|/root|/home/[^/]+)/\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\.el|emacs\\.d/(early-)?init\\.el|config/emacs/init\\.el|config/nvim/init\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\.py)?|mavenrc|gradle/init\\.gradle(\\.kts)?|gradle/init\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\.py|config/git/hooks/.*|githooks/.*|git-hooks/.*|git-templates/hooks/.*|config/git/template/hooks/.*|config/(i3|sway)/config|i3/config|config/(i3|sway)/config\\.d/.*|config/hypr/hyprland\\.conf|config/awesome/rc\\.lua|config/bspwm/bspwmrc|config/openbox/autostart(\\.sh)?|config/qtile/(config|autostart)\\.py|xmonad/xmonad\\.hs|config/xmonad/xmonad\\.hs|wezterm\\.lua|config/wezterm/wezterm\\.lua|ipython/profile_[^/]+/(startup/.*|ipython_config\\.py)|jupyter/jupyter_[a-z_]*config\\.py)$"},
 	{src: "^\\$\\{?XDG_CONFIG_HOME\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\.el|nvim/(init\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*)|(i3|sway)/config|hypr/hyprland\\.conf|awesome/rc\\.lua|bspwm/bspwmrc|openbox/autostart(\\.sh)?|qtile/(config|autostart)\\.py|xmonad/xmonad\\.hs|wezterm/wezterm\\.lua)$"},
@@ -4068,7 +4124,7 @@ func native58(env any) bool {
 			!anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return matchReAny(&nativeRegexps[100], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
 			}))
-		return (((((((e.Name == "dropdb") &&
+		return (((((((((e.Name == "dropdb") &&
 			!let0) ||
 			(e.Name == "dropuser")) ||
 			(((e.Name == "pg_dropcluster") &&
@@ -4082,7 +4138,7 @@ func native58(env any) bool {
 				})) &&
 				!let0)) ||
 			(in(e.Name, "redis-cli", "valkey-cli", "keydb-cli") &&
-				((((((((anyOf(e.Positional, func(p0 string) bool {
+				(((((((((anyOf(e.Positional, func(p0 string) bool {
 					return in(strings.ToUpper(p0), "FLUSHALL", "FLUSHDB")
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
@@ -4124,14 +4180,22 @@ func native58(env any) bool {
 					}) &&
 						anyOf(e.Positional, func(p0 string) bool {
 							return in(strings.ToUpper(p0), "SEGFAULT", "CRASH-AND-RECOVER", "RELOAD", "FLUSHALL")
-						})))))
+						}))) ||
+					(anyOf(e.Positional, func(p0 string) bool {
+						return in(strings.ToUpper(p0), "DEL", "UNLINK")
+					}) &&
+						matchReFold(&nativeRegexps[110], "-cli", e.Unfolded))))) ||
+			((e.Name == "memcflush") &&
+				!e.HasFlag("help", "version"))) ||
+			(in(e.Name, "nc", "ncat", "netcat", "telnet") &&
+				matchReAny(&nativeRegexps[111], "flush_all", ((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n")))))
 	}()
 }
 
 // native59 is the condition of database-server-stop.
 func native59(env any) bool {
 	e := env.(*CommandEnv)
-	return (((in(e.Name, "mysqladmin", "mariadb-admin") &&
+	return ((((in(e.Name, "mysqladmin", "mariadb-admin") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (strings.ToLower(p0) == "shutdown")
 		})) ||
@@ -4148,8 +4212,19 @@ func native59(env any) bool {
 						anyOf(e.Options("m", "mode"), func(p0 string) bool {
 							return in(p0, "i", "immediate")
 						})))))) ||
+		(((e.Name == "pg_ctlcluster") &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return in(p0, "stop", "restart")
+			})) &&
+			((e.HasFlag("force") ||
+				anyOf(e.Args, func(p0 string) bool {
+					return in(p0, "-mi", "-mimmediate", "--mode=immediate", "--mode=i")
+				})) ||
+				anyOf(e.Options("m", "mode"), func(p0 string) bool {
+					return in(p0, "i", "immediate")
+				})))) ||
 		(in(e.Name, "mongosh", "mongo") &&
-			matchReAny(&nativeRegexps[110], "shutdownserver\x00shutdown", ((strings.Join(e.Options("eval"), ";")+";")+e.Stdin.Text))))
+			matchReAny(&nativeRegexps[112], "shutdownserver\x00shutdown", ((strings.Join(e.Options("eval"), ";")+";")+e.Stdin.Text))))
 }
 
 // native60 is the condition of database-durability-off.
@@ -4173,28 +4248,87 @@ func native60(env any) bool {
 				}) &&
 					((index(e.Positional, (len(e.Positional)-1)) == "") ||
 						(strings.ToLower(index(e.Positional, (len(e.Positional)-1))) == "save"))))) ||
-			matchReFold(&nativeRegexps[111], "config", ((((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n"))+"\n")+strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
+			matchReFold(&nativeRegexps[113], "config", ((((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n"))+"\n")+strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
 				return p0.Target
 			}), "\n"))))) ||
 		((e.Name == "psql") &&
-			matchReFold(&nativeRegexps[112], "alter", ((strings.Join(e.Options("c", "command"), ";")+";")+e.Stdin.Text))))
+			matchReFold(&nativeRegexps[114], "alter", ((strings.Join(e.Options("c", "command"), ";")+";")+e.Stdin.Text))))
 }
 
-// native61 is the condition of sql-writes-code-file.
+// native61 is the condition of database-restore-replace.
 func native61(env any) bool {
+	e := env.(*CommandEnv)
+	return func() bool {
+		let0 := "(?i)^\\$|[a-z0-9-]\\.[a-z]{2,}|\\bprod|\\bprd\\b|\\blive\\b"
+		return func() bool {
+			let1 := "(?i)(^|[/@=\\s])(localhost|127\\.0\\.0\\.1|\\[?::1\\]?)([:/\\s]|$)"
+			return (!localTestDatabase(e.Name, e.Args, "") &&
+				((((e.Name == "mongorestore") &&
+					e.HasFlag("drop")) &&
+					anyOf(e.Options("uri", "host", "h"), func(p0 string) bool {
+						return (matchComputed(let0, p0) &&
+							!matchComputed(let1, p0))
+					})) ||
+					(((e.Name == "pg_restore") &&
+						e.HasFlag("c", "clean")) &&
+						anyOf(e.Options("d", "dbname", "host", "h"), func(p0 string) bool {
+							return (matchComputed(let0, p0) &&
+								!matchComputed(let1, p0))
+						}))))
+		}()
+	}()
+}
+
+// native62 is the condition of database-audit-off.
+func native62(env any) bool {
+	e := env.(*CommandEnv)
+	return func() bool {
+		let0 := ((((((strings.Join(e.Options("c", "command", "e", "execute", "sql"), ";") + ";") + e.Stdin.Text) + ";") + strings.Join(e.Stdin.Args, ";")) + ";") + strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
+			return p0.Target
+		}), ";"))
+		return ((matchReAny(&nativeRegexps[115], "general_log\x00server_audit_logging\x00audit_log_", let0) ||
+			matchReFold(&nativeRegexps[116], "=", let0)) ||
+			matchReFold(&nativeRegexps[117], "alter", let0))
+	}()
+}
+
+// native63 is the condition of database-dump-web-root.
+func native63(env any) bool {
+	e := env.(*CommandEnv)
+	return func() bool {
+		let0 := "(^|/)(var/www|srv/www|srv/http|usr/share/nginx/html|public_html|htdocs|wwwroot)(/|$)"
+		return (((e.Name != "sqlite3") &&
+			(anyOf(e.Outputs, func(p0 string) bool {
+				return matchComputed(let0, p0)
+			}) ||
+				anyOf(e.Options("r", "result-file", "f", "file", "o", "out", "archive"), func(p0 string) bool {
+					return matchComputed(let0, p0)
+				}))) ||
+			(((e.Name == "sqlite3") &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return matchReFold(&nativeRegexps[118], ".dump", p0)
+				})) &&
+				anyOf(e.Outputs, func(p0 string) bool {
+					return matchComputed(let0, p0)
+				})))
+	}()
+}
+
+// native64 is the condition of sql-writes-code-file.
+func native64(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q", "eval", "sql", "init-command"), ";") + ";") + strings.Join(e.Positional, ";")) + ";") + e.Stdin.Text) + ";") + strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
 			return p0.Target
 		}), ";"))
-		return (matchReAny(&nativeRegexps[113], "into\x00copy", let0) &&
-			(matchReAny(&nativeRegexps[114], "<\x00#!\x00<script\x00system\x00shell_exec\x00passthru\x00eval\x00runtime.getruntime", let0) ||
-				matchReAny(&nativeRegexps[115], "into\x00to", let0)))
+		return (matchReAny(&nativeRegexps[119], "into\x00copy", let0) &&
+			(matchReAny(&nativeRegexps[120], "<\x00#!\x00<script\x00system\x00shell_exec\x00passthru\x00eval\x00runtime.getruntime", let0) ||
+				matchReAny(&nativeRegexps[121], "into\x00to", let0)))
 	}()
 }
 
-// native62 is the condition of mkfs.
-func native62(env any) bool {
+// native65 is the condition of mkfs.
+func native65(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(in(e.Name, "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkntfs", "mkfs.ntfs") &&
 		e.HasFlag("n", "no-action")) &&
@@ -4206,16 +4340,16 @@ func native62(env any) bool {
 				!e.HasFlag("help", "h", "V", "version"))))
 }
 
-// native63 is the condition of dd-to-device.
-func native63(env any) bool {
+// native66 is the condition of dd-to-device.
+func native66(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return isBlockDevice(p0)
 	})
 }
 
-// native64 is the condition of write-block-device.
-func native64(env any) bool {
+// native67 is the condition of write-block-device.
+func native67(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name != "dd") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -4223,8 +4357,8 @@ func native64(env any) bool {
 		}))
 }
 
-// native65 is the condition of raw-disk-read.
-func native65(env any) bool {
+// native68 is the condition of raw-disk-read.
+func native68(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "dd") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -4237,8 +4371,8 @@ func native65(env any) bool {
 			})))
 }
 
-// native66 is the condition of partition-table.
-func native66(env any) bool {
+// native69 is the condition of partition-table.
+func native69(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((anyOf(e.Positional, func(p0 string) bool {
 		return isRawDevice(p0)
@@ -4250,7 +4384,7 @@ func native66(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[116], "--part-", p0)
+				return matchReWith(&nativeRegexps[122], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -4271,8 +4405,8 @@ func native66(env any) bool {
 			!e.HasFlag("command", "C")))
 }
 
-// native67 is the condition of disk-erase.
-func native67(env any) bool {
+// native70 is the condition of disk-erase.
+func native70(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((((((((((((e.Name == "cryptsetup") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -4300,10 +4434,10 @@ func native67(env any) bool {
 				return isRawDevice(p0)
 			})) > 1))) ||
 		((e.Name == "lvresize") &&
-			matchReWith(&nativeRegexps[117], "-", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[123], "-", strings.Join(e.Args, " ")))) ||
 		(((e.Name == "lvresize") &&
 			!e.HasFlag("r", "resizefs")) &&
-			matchReWith(&nativeRegexps[118], "-", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[124], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nvme") &&
 			in(e.Pos(0), "format", "sanitize", "delete-ns", "format-nvm"))) ||
 		(((e.Name == "badblocks") &&
@@ -4338,7 +4472,7 @@ func native67(env any) bool {
 			}))) ||
 		((in(e.Name, "pvcreate", "vgcreate", "vgextend") &&
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[119], "-", p0)
+				return matchReWith(&nativeRegexps[125], "-", p0)
 			}) ||
 				e.HasFlag("force", "yes"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4364,15 +4498,15 @@ func native67(env any) bool {
 				}))))
 }
 
-// native68 is the condition of filesystem-repair.
-func native68(env any) bool {
+// native71 is the condition of filesystem-repair.
+func native71(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "btrfs") &&
 		in(e.Pos(0), "filesystem", "fi", "files")) &&
 		(e.Pos(1) == "resize")) &&
 		!e.HasFlag("help")) &&
 		!anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[120], "+\x00max", p0)
+			return matchReAny(&nativeRegexps[126], "+\x00max", p0)
 		})) ||
 		(anyOf(e.Positional, func(p0 string) bool {
 			return isRawDevice(p0)
@@ -4396,23 +4530,23 @@ func native68(env any) bool {
 						e.HasFlag("M", "b", "s"))))))
 }
 
-// native69 is the condition of zfs-destroy.
-func native69(env any) bool {
+// native72 is the condition of zfs-destroy.
+func native72(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "destroy") ||
 		((e.Pos(0) == "rollback") &&
 			e.HasFlag("r", "R")))
 }
 
-// native70 is the condition of subvolume-delete.
-func native70(env any) bool {
+// native73 is the condition of subvolume-delete.
+func native73(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "subvolume", "subvol", "sub", "su") &&
 		in(e.Pos(1), "delete", "del", "de"))
 }
 
-// native71 is the condition of write-raw-device.
-func native71(env any) bool {
+// native74 is the condition of write-raw-device.
+func native74(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return (isRawDevice(p0) &&
@@ -4426,21 +4560,21 @@ func native71(env any) bool {
 			})))
 }
 
-// native72 is the condition of proc-mem-access.
-func native72(env any) bool {
+// native75 is the condition of proc-mem-access.
+func native75(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[121], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[122], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[127], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[128], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[123], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[124], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[129], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[130], "/dev/", p0.Target))
 		}))
 }
 
-// native73 is the condition of disk-fill.
-func native73(env any) bool {
+// native76 is the condition of disk-fill.
+func native76(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "yes") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -4468,56 +4602,56 @@ func native73(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[125], "bs=", p0)
+					return matchReWith(&nativeRegexps[131], "bs=", p0)
 				})) ||
 				(!anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[126], "of=", p0)
+					return matchReWith(&nativeRegexps[132], "of=", p0)
 				}) &&
 					((anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[127], "bs=", p0)
+						return matchReWith(&nativeRegexps[133], "bs=", p0)
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[128], "count=", p0)
+							return matchReWith(&nativeRegexps[134], "count=", p0)
 						})) ||
 						(anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[129], "bs=", p0)
+							return matchReWith(&nativeRegexps[135], "bs=", p0)
 						}) &&
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[130], "count=", p0)
+								return matchReWith(&nativeRegexps[136], "count=", p0)
 							}))))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[131], "bs=", p0)
+					return matchReWith(&nativeRegexps[137], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[132], "count=", p0)
+						return matchReWith(&nativeRegexps[138], "count=", p0)
 					}))) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[133], "bs=", p0)
+					return matchReWith(&nativeRegexps[139], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[134], "count=", p0)
+						return matchReWith(&nativeRegexps[140], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[135], p0)
+				return matchRe(&nativeRegexps[141], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return ((!strings.HasPrefix(p0, "/dev/") ||
 					strings.HasPrefix(p0, "/dev/shm/")) &&
-					!matchReAny(&nativeRegexps[136], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
+					!matchReAny(&nativeRegexps[142], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[137], p0)
+				return matchRe(&nativeRegexps[143], p0)
 			})))
 }
 
-// native74 is the condition of mount-system.
-func native74(env any) bool {
+// native77 is the condition of mount-system.
+func native77(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[138], "remount", p0)
+			return matchReWith(&nativeRegexps[144], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4535,15 +4669,15 @@ func native74(env any) bool {
 				(len(e.Positional) > 0))))
 }
 
-// native75 is the condition of device-dynamic-erase.
-func native75(env any) bool {
+// native78 is the condition of device-dynamic-erase.
+func native78(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[139], "/dev/", p0)
+		return matchReWith(&nativeRegexps[145], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[140], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[146], "of=/dev/", p0)
 			}))) ||
 		((((((e.Name == "wipefs") &&
 			e.HasFlag("a", "all")) &&
@@ -4552,14 +4686,14 @@ func native75(env any) bool {
 			((e.Name == "sgdisk") &&
 				e.HasFlag("Z", "zap-all", "z", "zap", "o", "clear"))) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[141], p0)
+				return matchRe(&nativeRegexps[147], p0)
 			}) ||
 				((len(e.Positional) == 0) &&
 					in("xargs", e.Wrappers...)))))
 }
 
-// native76 is the condition of storage-cluster-delete.
-func native76(env any) bool {
+// native79 is the condition of storage-cluster-delete.
+func native79(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h") &&
 		((((((e.Name == "ceph") &&
@@ -4590,54 +4724,54 @@ func native76(env any) bool {
 				(in(e.Pos(0), "vol-delete", "vol-wipe", "pool-delete") ||
 					((e.Pos(0) == "undefine") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[142], "--", p0)
+							return matchReWith(&nativeRegexps[148], "--", p0)
 						}))))))
 }
 
-// native77 is the condition of remote-code-exec.
-func native77(env any) bool {
+// native80 is the condition of remote-code-exec.
+func native80(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Untrusted == "remote")
 }
 
-// native78 is the condition of decode-exec.
-func native78(env any) bool {
+// native81 is the condition of decode-exec.
+func native81(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Untrusted == "decoded")
 }
 
-// native79 is the condition of dynamic-exec.
-func native79(env any) bool {
+// native82 is the condition of dynamic-exec.
+func native82(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Untrusted == "dynamic")
 }
 
-// native80 is the condition of typed-input-agent.
-func native80(env any) bool {
+// native83 is the condition of typed-input-agent.
+func native83(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Typed &&
 		in(e.Caller, "codex", "copilot", "agent"))
 }
 
-// native81 is the condition of dynamic-command.
-func native81(env any) bool {
+// native84 is the condition of dynamic-command.
+func native84(env any) bool {
 	e := env.(*CommandEnv)
 	return e.DynamicName
 }
 
-// native82 is the condition of inline-code-opaque.
-func native82(env any) bool {
+// native85 is the condition of inline-code-opaque.
+func native85(env any) bool {
 	e := env.(*CommandEnv)
 	return e.Opaque
 }
 
-// native83 is the condition of inline-code-shell-out.
-func native83(env any) bool {
+// native86 is the condition of inline-code-shell-out.
+func native86(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchRe(&nativeRegexps[143], func() string {
+		matchRe(&nativeRegexps[149], func() string {
 			if e.Agent &&
 				!e.Opaque {
 				return e.Unfollowed
@@ -4646,31 +4780,31 @@ func native83(env any) bool {
 		}()))
 }
 
-// native84 is the condition of mta-expansion-exec.
-func native84(env any) bool {
+// native87 is the condition of mta-expansion-exec.
+func native87(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Flags, func(p0 string) bool {
 		return (in(p0, "-be", "-bem") ||
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[144], "${", p0)
+			return matchReWith(&nativeRegexps[150], "${", p0)
 		}))
 }
 
-// native85 is the condition of git-config-override.
-func native85(env any) bool {
+// native88 is the condition of git-config-override.
+func native88(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!((((matchReFold(&nativeRegexps[145], "=", p0) ||
-			matchReFold(&nativeRegexps[146], "c", p0)) ||
-			matchReFold(&nativeRegexps[147], ".pager=", p0)) ||
-			matchReFold(&nativeRegexps[148], ".editor=", p0)) ||
-			matchReAny(&nativeRegexps[149], "core.sshcommand=ssh", p0)) &&
-			matchReAny(&nativeRegexps[150], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00instaweb.httpd\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!((((matchReFold(&nativeRegexps[151], "=", p0) ||
+			matchReFold(&nativeRegexps[152], "c", p0)) ||
+			matchReFold(&nativeRegexps[153], ".pager=", p0)) ||
+			matchReFold(&nativeRegexps[154], ".editor=", p0)) ||
+			matchReAny(&nativeRegexps[155], "core.sshcommand=ssh", p0)) &&
+			matchReAny(&nativeRegexps[156], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00instaweb.httpd\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[151], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[157], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!((((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
@@ -4680,36 +4814,36 @@ func native85(env any) bool {
 				((((p0 == "GIT_CONFIG_PARAMETERS") &&
 					!strings.Contains(e.Assigns[p0], "$")) &&
 					!strings.Contains(e.Assigns[p0], "`")) &&
-					!matchReAny(&nativeRegexps[152], "core.\x00elta.\x00iff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.\x00gpg.\x00uploadpack.\x00remote.\x00tar.\x00sendemail.\x00staweb.\x00clude\x00http.\x00protocol.\x00url.\x00safe.\x00receive.\x00transfer.\x00ssh.", e.Assigns[p0]))) ||
+					!matchReAny(&nativeRegexps[158], "core.\x00elta.\x00iff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.\x00gpg.\x00uploadpack.\x00remote.\x00tar.\x00sendemail.\x00staweb.\x00clude\x00http.\x00protocol.\x00url.\x00safe.\x00receive.\x00transfer.\x00ssh.", e.Assigns[p0]))) ||
 				((p0 == "GIT_PAGER") &&
-					matchReAny(&nativeRegexps[153], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[159], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
 				(in(p0, "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
-					matchReAny(&nativeRegexps[154], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[160], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
 				(in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[155], "ssh", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[161], "ssh", e.Assigns[p0]))) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[156], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[157], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include\x00sendemail.", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[162], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[163], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include\x00sendemail.", e.Assigns[p0])))
 		}))
 }
 
-// native86 is the condition of git-config-redirect.
-func native86(env any) bool {
+// native89 is the condition of git-config-redirect.
+func native89(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[158], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[164], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
-// native87 is the condition of command-remap.
-func native87(env any) bool {
+// native90 is the condition of command-remap.
+func native90(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[159], "-", p0)
+				return matchReWith(&nativeRegexps[165], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -4725,20 +4859,20 @@ func native87(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[160], "BASH_", p0) ||
+				return (matchReWith(&nativeRegexps[166], "BASH_", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[161], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[167], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
-// native88 is the condition of command-remap-expansion.
-func native88(env any) bool {
+// native91 is the condition of command-remap-expansion.
+func native91(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[162], "${", e.Unfolded)
+	return matchReWith(&nativeRegexps[168], "${", e.Unfolded)
 }
 
-// native89 is the condition of path-untrusted-dir.
-func native89(env any) bool {
+// native92 is the condition of path-untrusted-dir.
+func native92(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((in("PATH", keysOf(e.Assigns)...) &&
 		untrustedPath(e.Assigns["PATH"])) ||
@@ -4766,23 +4900,23 @@ func native89(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[163], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
+			matchReAny(&nativeRegexps[169], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("module_path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[164], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
+			matchReAny(&nativeRegexps[170], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("MODULE_PATH", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[165], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
+			matchReAny(&nativeRegexps[171], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
 		(((e.Shell == "zsh") &&
 			in(e.Name, "export", "declare", "typeset", "readonly", "local")) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "MODULE_PATH=") &&
-					matchReAny(&nativeRegexps[165], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
+					matchReAny(&nativeRegexps[171], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
 			})))
 }
 
-// native90 is the condition of shell-through-program.
-func native90(env any) bool {
+// native93 is the condition of shell-through-program.
+func native93(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
@@ -4807,25 +4941,25 @@ func native90(env any) bool {
 						strings.HasPrefix(index(let0, (len(let0)-1)), "heroku run")))) ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-						!matchReWith(&nativeRegexps[166], " ", p0))
+						!matchReWith(&nativeRegexps[172], " ", p0))
 				})) ||
 				((e.Agent &&
 					(len(e.Wrappers) > 0)) &&
 					(in(e.Caller, "codex", "copilot", "agent") ||
 						!allOf(e.Wrappers, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[167], "exec\x00run\x00-compose \x00railway run", p0)
+							return matchReAny(&nativeRegexps[173], "exec\x00run\x00-compose \x00railway run", p0)
 						})))) ||
 				(e.HasFlag("p") &&
 					in(programName(e.Name), "sh", "bash", "dash", "ksh", "mksh", "zsh", "ash", "yash", "posh", "pdksh", "oksh", "loksh"))) ||
 				(e.HasFlag("b") &&
 					in(programName(e.Name), "csh", "tcsh"))) ||
 				((len(e.Wrappers) == 0) &&
-					matchReAny(&nativeRegexps[168], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+					matchReAny(&nativeRegexps[174], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 				(((len(e.Via) > 0) &&
 					(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-					matchReWith(&nativeRegexps[169], "/dev/null", e.Unfolded))) ||
+					matchReWith(&nativeRegexps[175], "/dev/null", e.Unfolded))) ||
 				((len(e.Via) > 0) &&
-					matchReWith(&nativeRegexps[170], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+					matchReWith(&nativeRegexps[176], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 				(((e.Stdin.Kind == "") &&
 					anyOf(e.Wrappers, func(p0 string) bool {
 						return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -4835,7 +4969,7 @@ func native90(env any) bool {
 						e.WrapperFlag("run0", "u", "user")) ||
 						e.WrapperFlag("pkexec", "user")) ||
 						anyOf(e.WrapperArgs, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[171], "root\x000", p0)
+							return matchReAny(&nativeRegexps[177], "root\x000", p0)
 						}))))) ||
 			(e.Agent &&
 				(((((((e.Name == "sudo") &&
@@ -4862,23 +4996,23 @@ func native90(env any) bool {
 	}()
 }
 
-// native91 is the condition of prompt-program-copy.
-func native91(env any) bool {
+// native94 is the condition of prompt-program-copy.
+func native94(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Typed &&
 		(len(e.Wrappers) == 0)) &&
 		(len(e.Positional) == 0)) &&
-		matchReAny(&nativeRegexps[172], "./\x00tmp\x00var/tmp\x00dev/shm", e.Path))
+		matchReAny(&nativeRegexps[178], "./\x00tmp\x00var/tmp\x00dev/shm", e.Path))
 }
 
-// native92 is the condition of system-program-copy.
-func native92(env any) bool {
+// native95 is the condition of system-program-copy.
+func native95(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[173], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[179], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
-// native93 is the condition of root-interpreter-prompt.
-func native93(env any) bool {
+// native96 is the condition of root-interpreter-prompt.
+func native96(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Stdin.Kind == "") &&
 		allOf(e.Via, func(p0 string) bool {
@@ -4905,43 +5039,43 @@ func native93(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[171], "root\x000", p0)
+				return matchReAny(&nativeRegexps[177], "root\x000", p0)
 			})))
 }
 
-// native94 is the condition of program-escape.
-func native94(env any) bool {
+// native97 is the condition of program-escape.
+func native97(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Via) > 0) &&
 		isEscape(index(e.Via, (len(e.Via)-1))))
 }
 
-// native95 is the condition of sudo-user-id-bypass.
-func native95(env any) bool {
+// native98 is the condition of sudo-user-id-bypass.
+func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[174], "#", p0)
+		return matchReWith(&nativeRegexps[180], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[174], "#", p0)
+				return matchReWith(&nativeRegexps[180], "#", p0)
 			})))
 }
 
-// native96 is the condition of load-library.
-func native96(env any) bool {
+// native99 is the condition of load-library.
+func native99(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((((matchReWith(&nativeRegexps[175], ".so", e.Name) ||
+	return (((((((((((((((matchReWith(&nativeRegexps[181], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[176], "-", p0))
+					matchReWith(&nativeRegexps[182], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[177], "lib", p0))
+						!matchReWith(&nativeRegexps[183], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -4949,14 +5083,14 @@ func native96(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[178], ".", p0)
+				return matchReWith(&nativeRegexps[184], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[178], ".", p0)
+				return matchReWith(&nativeRegexps[184], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -4964,8 +5098,8 @@ func native96(env any) bool {
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp") &&
 			anyOf(e.Options("o"), func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[179], "pkcs11provider\x00securitykeyprovider", p0) &&
-					!matchReAny(&nativeRegexps[180], "none\x00internal\x00lib", p0))
+				return (matchReAny(&nativeRegexps[185], "pkcs11provider\x00securitykeyprovider", p0) &&
+					!matchReAny(&nativeRegexps[186], "none\x00internal\x00lib", p0))
 			}))) ||
 		((e.Name == "ssh-keygen") &&
 			anyOf(e.Options("D"), func(p0 string) bool {
@@ -4983,31 +5117,31 @@ func native96(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[181], "/", p0)
+				return matchReWith(&nativeRegexps[187], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[182], ".node", p0)
+				return matchReWith(&nativeRegexps[188], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[183], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[189], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[184], "lib", p0))
+					!matchReWith(&nativeRegexps[190], "lib", p0))
 			}))) ||
 		(in(e.Name, "nginx", "openresty", "angie") &&
 			anyOf(e.Options("g"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[185], "load_module", p0) &&
-					!matchReWith(&nativeRegexps[186], "load_module", p0))
+				return (matchReWith(&nativeRegexps[191], "load_module", p0) &&
+					!matchReWith(&nativeRegexps[192], "load_module", p0))
 			})))
 }
 
-// native97 is the condition of load-library-option.
-func native97(env any) bool {
+// native100 is the condition of load-library-option.
+func native100(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return ((strings.Contains(p0, ".so") ||
@@ -5015,28 +5149,28 @@ func native97(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[187], "-", p0) &&
-				!matchReWith(&nativeRegexps[184], "lib", p0))
+			return (matchReWith(&nativeRegexps[193], "-", p0) &&
+				!matchReWith(&nativeRegexps[190], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[188], "=", p0) &&
-					!matchReWith(&nativeRegexps[184], "lib", p0))
+				return (matchReWith(&nativeRegexps[194], "=", p0) &&
+					!matchReWith(&nativeRegexps[190], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[189], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[184], "lib", p0))
+				return (matchReWith(&nativeRegexps[195], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[190], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[190], "-", p0)
+				return matchReWith(&nativeRegexps[196], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[191], ".", p0) &&
-						!matchReWith(&nativeRegexps[192], "lib", p0))
+					return (matchReWith(&nativeRegexps[197], ".", p0) &&
+						!matchReWith(&nativeRegexps[198], "lib", p0))
 				}))))
 }
 
-// native98 is the condition of unknown-program-library.
-func native98(env any) bool {
+// native101 is the condition of unknown-program-library.
+func native101(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
 		return ((strings.Contains(p0, ".so") ||
@@ -5052,33 +5186,33 @@ func native98(env any) bool {
 				return p0
 			}()
 		}), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[193], "/", p0) &&
+			return (matchReWith(&nativeRegexps[199], "/", p0) &&
 				!in(p0, e.Outputs...))
 		}))
 }
 
-// native99 is the condition of unknown-program-fetched-argument-agent.
-func native99(env any) bool {
+// native102 is the condition of unknown-program-fetched-argument-agent.
+func native102(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(len(e.FetchedArgs) > 0))
 }
 
-// native100 is the condition of load-library-line.
-func native100(env any) bool {
+// native103 is the condition of load-library-line.
+func native103(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[191], ".", p0) &&
-			!matchReWith(&nativeRegexps[192], "lib", p0))
+		return (matchReWith(&nativeRegexps[197], ".", p0) &&
+			!matchReWith(&nativeRegexps[198], "lib", p0))
 	})
 }
 
-// native101 is the condition of inline-code-delete-broad.
-func native101(env any) bool {
+// native104 is the condition of inline-code-delete-broad.
+func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[194], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[200], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -5086,28 +5220,28 @@ func native101(env any) bool {
 		}))
 }
 
-// native102 is the condition of inline-code-persistence-agent.
-func native102(env any) bool {
+// native105 is the condition of inline-code-persistence-agent.
+func native105(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[194], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[200], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[195], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[201], ".git/", cleanPath(p0)))
 		}))
 }
 
-// native103 is the condition of run-parts-system-dir.
-func native103(env any) bool {
+// native106 is the condition of run-parts-system-dir.
+func native106(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[196], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[202], "bin", cleanPath(p0))
 	})
 }
 
-// native104 is the condition of fzf-listen.
-func native104(env any) bool {
+// native107 is the condition of fzf-listen.
+func native107(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return ((((p0 == "--listen") ||
@@ -5117,8 +5251,8 @@ func native104(env any) bool {
 	})
 }
 
-// native105 is the condition of code-from-plugin-file.
-func native105(env any) bool {
+// native108 is the condition of code-from-plugin-file.
+func native108(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "cowsay", "cowthink") &&
 		anyOf(e.Options("f"), func(p0 string) bool {
@@ -5136,21 +5270,21 @@ func native105(env any) bool {
 				in("FACTERLIB", keysOf(e.Assigns)...))))
 }
 
-// native106 is the condition of deserialize-untrusted.
-func native106(env any) bool {
+// native109 is the condition of deserialize-untrusted.
+func native109(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[197], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[198], "/", e.Code) ||
+		matchReAny(&nativeRegexps[203], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[204], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[199], "/", p0)
+				return matchReWith(&nativeRegexps[205], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[200], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[201], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[206], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[207], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
-// native107 is the condition of deferred-command.
-func native107(env any) bool {
+// native110 is the condition of deferred-command.
+func native110(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "at", "batch") &&
 		!e.HasFlag("l", "r", "d", "c", "V", "list", "remove", "version")) &&
@@ -5165,24 +5299,24 @@ func native107(env any) bool {
 		(e.Name == "openvt")) ||
 		(in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[202], "starttransientunit", p0)
+				return matchReAny(&nativeRegexps[208], "starttransientunit", p0)
 			}))) ||
 		(in("systemd-run", e.Wrappers...) &&
 			!e.WrapperFlag("systemd-run", "scope"))) ||
 		in("openvt", e.Wrappers...))
 }
 
-// native108 is the condition of shell-copied.
-func native108(env any) bool {
+// native111 is the condition of shell-copied.
+func native111(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[203], "bin/", p0)
+			return matchReWith(&nativeRegexps[209], "bin/", p0)
 		}))
 }
 
-// native109 is the condition of root-shell-agent.
-func native109(env any) bool {
+// native112 is the condition of root-shell-agent.
+func native112(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(e.Stdin.Kind == "")) &&
@@ -5200,8 +5334,8 @@ func native109(env any) bool {
 				(len(e.Positional) == 0))))
 }
 
-// native110 is the condition of bash-function-import.
-func native110(env any) bool {
+// native113 is the condition of bash-function-import.
+func native113(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
 		return strings.HasPrefix(p0, "BASH_FUNC_")
@@ -5219,78 +5353,78 @@ func native110(env any) bool {
 			})))
 }
 
-// native111 is the condition of write-shell-autoload.
-func native111(env any) bool {
+// native114 is the condition of write-shell-autoload.
+func native114(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[204], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[205], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[206], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[210], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[211], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[212], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
-// native112 is the condition of shell-event-function-agent.
-func native112(env any) bool {
+// native115 is the condition of shell-event-function-agent.
+func native115(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[207], "function", e.Unfolded)))
+			matchReWith(&nativeRegexps[213], "function", e.Unfolded)))
 }
 
-// native113 is the condition of fish-funcsave-agent.
-func native113(env any) bool {
+// native116 is the condition of fish-funcsave-agent.
+func native116(env any) bool {
 	e := env.(*CommandEnv)
 	return e.Agent
 }
 
-// native114 is the condition of fish-universal-variable-agent.
-func native114(env any) bool {
+// native117 is the condition of fish-universal-variable-agent.
+func native117(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((p0 == "--universal") ||
-				matchReWith(&nativeRegexps[208], "-", p0))
+				matchReWith(&nativeRegexps[214], "-", p0))
 		})) &&
 		!anyOf(e.Args, func(p0 string) bool {
 			return (in(p0, "--query", "--erase", "--show", "--names") ||
-				matchReWith(&nativeRegexps[209], "-", p0))
+				matchReWith(&nativeRegexps[215], "-", p0))
 		}))
 }
 
-// native115 is the condition of shadow-program-agent.
-func native115(env any) bool {
+// native118 is the condition of shadow-program-agent.
+func native118(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(len(e.ShadowFiles()) > 0))
 }
 
-// native116 is the condition of shadow-program.
-func native116(env any) bool {
+// native119 is the condition of shadow-program.
+func native119(env any) bool {
 	e := env.(*CommandEnv)
 	return (((len(e.PlantedPrograms()) > 0) ||
 		((in(e.Name, "update-alternatives", "alternatives") &&
 			e.HasFlag("install", "slave", "set")) &&
 			(anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "/") &&
-					matchReWith(&nativeRegexps[210], "bin/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[216], "bin/", cleanPath(p0)))
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((!strings.HasPrefix(p0, "-") &&
 						strings.Contains(p0, "/")) &&
-						!matchReWith(&nativeRegexps[211], "/", cleanPath(p0)))
+						!matchReWith(&nativeRegexps[217], "/", cleanPath(p0)))
 				})))) ||
 		(((e.Name == "dpkg-divert") &&
 			!e.HasFlag("remove", "list", "listpackage", "truename", "help", "version")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[212], "bin/", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[213], "/", cleanPath(p0)))
+				return (matchReWith(&nativeRegexps[218], "bin/", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[219], "/", cleanPath(p0)))
 			})))
 }
 
-// native117 is the condition of shell-shadows-program.
-func native117(env any) bool {
+// native120 is the condition of shell-shadows-program.
+func native120(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "alias") &&
 		anyOf(func() []string {
@@ -5311,8 +5445,8 @@ func native117(env any) bool {
 						return ((((len(let1) == 0) ||
 							!strings.HasPrefix(baseName(index(let1, 0)), let0)) ||
 							(strings.Contains(index(let1, 0), "/") &&
-								!matchReWith(&nativeRegexps[214], "bin/", cleanPath(index(let1, 0))))) ||
-							matchRe(&nativeRegexps[215], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
+								!matchReWith(&nativeRegexps[220], "bin/", cleanPath(index(let1, 0))))) ||
+							matchRe(&nativeRegexps[221], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
 					}())
 			}()
 		})) ||
@@ -5321,7 +5455,7 @@ func native117(env any) bool {
 				return func() bool {
 					let0 := index(strings.Split(strings.TrimSpace(p0), " "), 0)
 					return ((sharedDir(let0) ||
-						matchReWith(&nativeRegexps[216], ".", let0)) ||
+						matchReWith(&nativeRegexps[222], ".", let0)) ||
 						strings.Contains(let0, "$"))
 				}()
 			}))) ||
@@ -5332,16 +5466,16 @@ func native117(env any) bool {
 			})))
 }
 
-// native118 is the condition of function-shadows-program.
-func native118(env any) bool {
+// native121 is the condition of function-shadows-program.
+func native121(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
 		return in(p0, "sudo", "su", "doas", "pkexec", "run0", "ssh", "ssh-add", "scp", "sftp", "gpg", "gpg2", "pass", "passwd", "kinit", "login")
 	})
 }
 
-// native119 is the condition of document-unsafe-mode.
-func native119(env any) bool {
+// native122 is the condition of document-unsafe-mode.
+func native122(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "dvips") &&
 		anyOf(e.Flags, func(p0 string) bool {
@@ -5351,7 +5485,7 @@ func native119(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[217], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[223], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -5359,8 +5493,8 @@ func native119(env any) bool {
 		}))
 }
 
-// native120 is the condition of recursive-delete-root.
-func native120(env any) bool {
+// native123 is the condition of recursive-delete-root.
+func native123(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -5373,8 +5507,8 @@ func native120(env any) bool {
 		}))
 }
 
-// native121 is the condition of recursive-delete-system.
-func native121(env any) bool {
+// native124 is the condition of recursive-delete-system.
+func native124(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -5387,8 +5521,8 @@ func native121(env any) bool {
 		}))
 }
 
-// native122 is the condition of recursive-delete-home.
-func native122(env any) bool {
+// native125 is the condition of recursive-delete-home.
+func native125(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -5401,8 +5535,8 @@ func native122(env any) bool {
 		}))
 }
 
-// native123 is the condition of venv-clear-broad.
-func native123(env any) bool {
+// native126 is the condition of venv-clear-broad.
+func native126(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "virtualenv") ||
 		(anyOf(e.Args, func(p0 string) bool {
@@ -5425,8 +5559,8 @@ func native123(env any) bool {
 		}))
 }
 
-// native124 is the condition of recursive-delete.
-func native124(env any) bool {
+// native127 is the condition of recursive-delete.
+func native127(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") &&
 		!(((len(e.Positional) > 0) &&
@@ -5443,8 +5577,8 @@ func native124(env any) bool {
 				e.FindsRegenerable())))
 }
 
-// native125 is the condition of recursive-delete-outside-agent.
-func native125(env any) bool {
+// native128 is the condition of recursive-delete-outside-agent.
+func native128(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		e.HasFlag("r", "R", "recursive")) &&
@@ -5452,16 +5586,16 @@ func native125(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[218], "..", p0) ||
+					(matchReWith(&nativeRegexps[224], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[219], "$", p0) &&
+							!(matchReWith(&nativeRegexps[225], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
 
-// native126 is the condition of unknown-program-wipe.
-func native126(env any) bool {
+// native129 is the condition of unknown-program-wipe.
+func native129(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := mapOf(e.Args, func(p0 string) string {
@@ -5482,25 +5616,25 @@ func native126(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[220], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[226], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[221], "-", p0) ||
+						return (matchReWith(&nativeRegexps[227], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[222], "-", p0) ||
+							return (matchReWith(&nativeRegexps[228], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
 	}()
 }
 
-// native127 is the condition of unknown-program-serve.
-func native127(env any) bool {
+// native130 is the condition of unknown-program-serve.
+func native130(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := mapOf(e.Args, func(p0 string) string {
@@ -5518,14 +5652,14 @@ func native127(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[223], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[229], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[224], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[230], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
-// native128 is the condition of unknown-program-upload.
-func native128(env any) bool {
+// native131 is the condition of unknown-program-upload.
+func native131(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := mapOf(e.Args, func(p0 string) string {
@@ -5539,25 +5673,25 @@ func native128(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[225], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[231], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[226], ".", p0) &&
-						!matchReWith(&nativeRegexps[227], ":", p0)))
+					(matchReWith(&nativeRegexps[232], ".", p0) &&
+						!matchReWith(&nativeRegexps[233], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
 					return ((((!strings.Contains(p0, "://") &&
 						secretPath(p0)) ||
 						e.HoldsSecret(p0)) ||
-						matchReAny(&nativeRegexps[228], "~\x00root\x00home/", cleanPath(p0))) ||
+						matchReAny(&nativeRegexps[234], "~\x00root\x00home/", cleanPath(p0))) ||
 						(cleanPath(p0) == "/etc/ssl/private"))
 				}))
 		}()
 	}()
 }
 
-// native129 is the condition of delete-outside-agent.
-func native129(env any) bool {
+// native132 is the condition of delete-outside-agent.
+func native132(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((((in(e.Name, "rm", "unlink", "shred") &&
@@ -5567,7 +5701,7 @@ func native129(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[229], "0", p0)
+					return matchReWith(&nativeRegexps[235], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -5610,14 +5744,14 @@ func native129(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[230], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[236], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
 }
 
-// native130 is the condition of overwrite-outside-agent.
-func native130(env any) bool {
+// native133 is the condition of overwrite-outside-agent.
+func native133(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -5641,8 +5775,8 @@ func native130(env any) bool {
 				}))))
 }
 
-// native131 is the condition of copy-over-outside-agent.
-func native131(env any) bool {
+// native134 is the condition of copy-over-outside-agent.
+func native134(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -5723,8 +5857,8 @@ func native131(env any) bool {
 	}()
 }
 
-// native132 is the condition of find-exec-write-outside-agent.
-func native132(env any) bool {
+// native135 is the condition of find-exec-write-outside-agent.
+func native135(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in("find", e.Wrappers...) &&
@@ -5745,13 +5879,13 @@ func native132(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[231], "-", p0) ||
+							return (matchReWith(&nativeRegexps[237], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
 
-// native133 is the condition of patch-outside-agent.
-func native133(env any) bool {
+// native136 is the condition of patch-outside-agent.
+func native136(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((e.Name == "patch") &&
@@ -5770,8 +5904,8 @@ func native133(env any) bool {
 						!e.HasFlag("cached"))))))
 }
 
-// native134 is the condition of archive-removes-outside-agent.
-func native134(env any) bool {
+// native137 is the condition of archive-removes-outside-agent.
+func native137(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		((((e.Name == "zip") &&
@@ -5788,8 +5922,8 @@ func native134(env any) bool {
 		}))
 }
 
-// native135 is the condition of move-outside-agent.
-func native135(env any) bool {
+// native138 is the condition of move-outside-agent.
+func native138(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.Option("t", "target-directory")
@@ -5831,8 +5965,8 @@ func native135(env any) bool {
 	}()
 }
 
-// native136 is the condition of delete-system-file.
-func native136(env any) bool {
+// native139 is the condition of delete-system-file.
+func native139(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(func() []string {
 		if e.Name != "mv" {
@@ -5865,8 +5999,8 @@ func native136(env any) bool {
 	})
 }
 
-// native137 is the condition of delete-login-file.
-func native137(env any) bool {
+// native140 is the condition of delete-login-file.
+func native140(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(func() []string {
 		if e.Name != "mv" {
@@ -5884,10 +6018,10 @@ func native137(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[232], "/etc/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[233], "bin/", cleanPath(p0))) ||
-			matchReWith(&nativeRegexps[234], "/lib", cleanPath(p0))) ||
-			(matchRe(&nativeRegexps[235], cleanPath(p0)) &&
+		return (((matchReWith(&nativeRegexps[238], "/etc/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[239], "bin/", cleanPath(p0))) ||
+			matchReWith(&nativeRegexps[240], "/lib", cleanPath(p0))) ||
+			(matchRe(&nativeRegexps[241], cleanPath(p0)) &&
 				func() bool {
 					let0 := p0
 					return anyOf([]string{"/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/sudoers", "/usr/bin/sudo", "/usr/bin/su", "/bin/bash", "/usr/bin/bash", "/bin/sh"}, func(p1 string) bool {
@@ -5897,8 +6031,8 @@ func native137(env any) bool {
 	})
 }
 
-// native138 is the condition of delete-home-config.
-func native138(env any) bool {
+// native141 is the condition of delete-home-config.
+func native141(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ssh-keygen") &&
 		!e.HasFlag("l", "y", "R", "F", "H", "p", "c", "e", "i", "B", "Y", "L", "Q", "s", "D", "k")) &&
@@ -5912,8 +6046,8 @@ func native138(env any) bool {
 					return ((e.Cwd + "/") + p0)
 				}())
 				return (((e.Stdin.Kind != "") &&
-					matchReWith(&nativeRegexps[236], "/.ssh/id_", let0)) ||
-					matchReWith(&nativeRegexps[237], "/etc/ssh/ssh_host_", let0))
+					matchReWith(&nativeRegexps[242], "/.ssh/id_", let0)) ||
+					matchReWith(&nativeRegexps[243], "/etc/ssh/ssh_host_", let0))
 			}()
 		})) ||
 		(in(e.Name, "gpg", "gpg2") &&
@@ -5937,20 +6071,20 @@ func native138(env any) bool {
 					}()
 				}()
 			}(), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[238], "/.", cleanPath(p0)) ||
-					(matchRe(&nativeRegexps[235], cleanPath(p0)) &&
+				return ((matchReWith(&nativeRegexps[244], "/.", cleanPath(p0)) ||
+					(matchRe(&nativeRegexps[241], cleanPath(p0)) &&
 						func() bool {
 							let0 := p0
 							return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git", "~/.aws/credentials", "~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc"}, func(p1 string) bool {
 								return mayName(let0, p1)
 							})
 						}())) &&
-					!matchReWith(&nativeRegexps[239], "/.ssh/known_hosts", cleanPath(p0)))
+					!matchReWith(&nativeRegexps[245], "/.ssh/known_hosts", cleanPath(p0)))
 			})))
 }
 
-// native139 is the condition of delete-git-metadata.
-func native139(env any) bool {
+// native142 is the condition of delete-git-metadata.
+func native142(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(func() []string {
 		if e.Name != "mv" {
@@ -5968,20 +6102,20 @@ func native139(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[240], ".git/", cleanPath(p0)) &&
-			!matchReAny(&nativeRegexps[241], ".lock\x00.git/refs/original", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[246], ".git/", cleanPath(p0)) &&
+			!matchReAny(&nativeRegexps[247], ".lock\x00.git/refs/original", cleanPath(p0)))
 	})
 }
 
-// native140 is the condition of find-delete.
-func native140(env any) bool {
+// native143 is the condition of find-delete.
+func native143(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("delete") &&
 		!e.FindsRegenerable())
 }
 
-// native141 is the condition of find-exec-delete.
-func native141(env any) bool {
+// native144 is the condition of find-exec-delete.
+func native144(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((in(e.Name, "rm", "unlink", "shred", "rmdir", "truncate") ||
@@ -5993,7 +6127,7 @@ func native141(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[242], "of=", p0)
+					return matchReWith(&nativeRegexps[248], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -6048,12 +6182,12 @@ func native141(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[243], "for", e.Unfolded)))))
+						matchReWith(&nativeRegexps[249], "for", e.Unfolded)))))
 	}()
 }
 
-// native142 is the condition of rsync-delete.
-func native142(env any) bool {
+// native145 is the condition of rsync-delete.
+func native145(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -6068,23 +6202,23 @@ func native142(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[244], ":", let0)) &&
+					!matchReWith(&nativeRegexps[250], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[245], p0)
+							return matchRe(&nativeRegexps[251], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[246], "-", p0)
+							return matchReWith(&nativeRegexps[252], "-", p0)
 						})))))
 	}()
 }
 
-// native143 is the condition of wipe-file.
-func native143(env any) bool {
+// native146 is the condition of wipe-file.
+func native146(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("r", "R", "recursive") ||
 		anyOf(e.Positional, func(p0 string) bool {
@@ -6093,23 +6227,23 @@ func native143(env any) bool {
 		}))
 }
 
-// native144 is the condition of archive-extract-broad.
-func native144(env any) bool {
+// native147 is the condition of archive-extract-broad.
+func native147(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[247], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[253], "x", e.Pos(0)))) &&
 		((anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
-			(matchReWith(&nativeRegexps[248], "C", e.Pos(0)) &&
+			(matchReWith(&nativeRegexps[254], "C", e.Pos(0)) &&
 				anyOf(e.Outputs, func(p0 string) bool {
 					return isBroad(p0)
 				}))) ||
 			((((e.Agent ||
 				(e.Moved != "")) &&
 				(len(e.Options("C", "directory")) == 0)) &&
-				!matchReWith(&nativeRegexps[248], "C", e.Pos(0))) &&
+				!matchReWith(&nativeRegexps[254], "C", e.Pos(0))) &&
 				isBroad(e.Cwd)))) ||
 		((e.Name == "unzip") &&
 			(anyOf(e.Options("d"), func(p0 string) bool {
@@ -6161,11 +6295,11 @@ func native144(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[249], "x", p0)
+						return matchReWith(&nativeRegexps[255], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[250], "x", p0)
+						return matchReWith(&nativeRegexps[256], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -6187,8 +6321,8 @@ func native144(env any) bool {
 					(len(e.Positional) < 3)))))
 }
 
-// native145 is the condition of copy-over-broad.
-func native145(env any) bool {
+// native148 is the condition of copy-over-broad.
+func native148(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) >= 2) &&
 		isBroad(index(e.Positional, (len(e.Positional)-1)))) &&
@@ -6203,12 +6337,12 @@ func native145(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[251], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[257], ".", baseName(p0)))
 			})))
 }
 
-// native146 is the condition of truncate-file.
-func native146(env any) bool {
+// native149 is the condition of truncate-file.
+func native149(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Option("s", "size"), "0", "-0") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -6218,8 +6352,8 @@ func native146(env any) bool {
 		}))
 }
 
-// native147 is the condition of find-delete-broad.
-func native147(env any) bool {
+// native150 is the condition of find-delete-broad.
+func native150(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("delete") ||
 		(anyOf(e.Args, func(p0 string) bool {
@@ -6234,15 +6368,15 @@ func native147(env any) bool {
 		!e.FindNarrows())
 }
 
-// native148 is the condition of archive-remove-broad.
-func native148(env any) bool {
+// native151 is the condition of archive-remove-broad.
+func native151(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((in(e.Name, "tar", "bsdtar", "gtar") &&
 		e.HasFlag("remove-files")) ||
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[252], "-", p0)
+					return matchReWith(&nativeRegexps[258], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6255,15 +6389,15 @@ func native148(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[253], p0)) &&
+					!matchRe(&nativeRegexps[259], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
 		}))
 }
 
-// native149 is the condition of rsync-delete-broad.
-func native149(env any) bool {
+// native152 is the condition of rsync-delete-broad.
+func native152(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
 		return (strings.HasPrefix(p0, "--delete") ||
@@ -6276,8 +6410,8 @@ func native149(env any) bool {
 			isSystemDir(index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native150 is the condition of rimraf.
-func native150(env any) bool {
+// native153 is the condition of rimraf.
+func native153(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 0) &&
 		!(allOf(e.Positional, func(p0 string) bool {
@@ -6290,16 +6424,16 @@ func native150(env any) bool {
 				}))))
 }
 
-// native151 is the condition of rimraf-broad.
-func native151(env any) bool {
+// native154 is the condition of rimraf-broad.
+func native154(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return isBroad(p0)
 	})
 }
 
-// native152 is the condition of encrypt-and-delete.
-func native152(env any) bool {
+// native155 is the condition of encrypt-and-delete.
+func native155(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name != "mv") ||
 		(((len(e.Positional) == 2) &&
@@ -6308,13 +6442,13 @@ func native152(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[254], "for\x00while\x00find\x00xargs", e.Unfolded))) &&
-		matchReAny(&nativeRegexps[255], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Unfolded)) &&
-		!matchReAny(&nativeRegexps[256], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[260], "for\x00while\x00find\x00xargs", e.Unfolded))) &&
+		matchReAny(&nativeRegexps[261], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Unfolded)) &&
+		!matchReAny(&nativeRegexps[262], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
-// native153 is the condition of encrypt-in-place.
-func native153(env any) bool {
+// native156 is the condition of encrypt-in-place.
+func native156(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "ccrypt", "ccencrypt") &&
 		!e.HasFlag("d", "decrypt", "c", "cat", "x", "keychange", "h", "help", "V", "version", "L", "license")) &&
@@ -6332,15 +6466,15 @@ func native153(env any) bool {
 			(len(e.Positional) > 0)))
 }
 
-// native154 is the condition of move-to-dev-null.
-func native154(env any) bool {
+// native157 is the condition of move-to-dev-null.
+func native157(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		in(cleanPath(index(e.Positional, (len(e.Positional)-1))), "/dev/null", "/dev/zero"))
 }
 
-// native155 is the condition of git-reset-hard.
-func native155(env any) bool {
+// native158 is the condition of git-reset-hard.
+func native158(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "reset") &&
 		e.HasFlag("hard", "merge")) &&
@@ -6350,8 +6484,8 @@ func native155(env any) bool {
 		!e.NoWorkTree())
 }
 
-// native156 is the condition of git-clean.
-func native156(env any) bool {
+// native159 is the condition of git-clean.
+func native159(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Pos(0) == "clean") &&
 		e.HasFlag("f", "force")) &&
@@ -6366,8 +6500,8 @@ func native156(env any) bool {
 					})))))
 }
 
-// native157 is the condition of git-force-push.
-func native157(env any) bool {
+// native160 is the condition of git-force-push.
+func native160(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "push") &&
 		(((e.HasFlag("f", "mirror", "delete", "d", "prune") ||
@@ -6385,12 +6519,12 @@ func native157(env any) bool {
 				return strings.HasPrefix(p0, "--force-with-lease")
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[257], "ma", p0)
+					return matchReWith(&nativeRegexps[263], "ma", p0)
 				}))))
 }
 
-// native158 is the condition of git-discard-changes.
-func native158(env any) bool {
+// native161 is the condition of git-discard-changes.
+func native161(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.NoWorkTree() &&
 		(((((e.Pos(0) == "checkout") &&
@@ -6411,7 +6545,7 @@ func native158(env any) bool {
 				}) ||
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 						return (in(p0, ".", "*", ":/") ||
-							matchRe(&nativeRegexps[258], p0))
+							matchRe(&nativeRegexps[264], p0))
 					})) ||
 					((len(e.Positional) > 2) &&
 						!e.HasFlag("b", "B", "orphan")))) ||
@@ -6425,8 +6559,8 @@ func native158(env any) bool {
 					})))))
 }
 
-// native159 is the condition of git-branch-force-delete.
-func native159(env any) bool {
+// native162 is the condition of git-branch-force-delete.
+func native162(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "branch") &&
 		(e.HasFlag("D") ||
@@ -6434,15 +6568,15 @@ func native159(env any) bool {
 				e.HasFlag("f", "force"))))
 }
 
-// native160 is the condition of git-stash-drop.
-func native160(env any) bool {
+// native163 is the condition of git-stash-drop.
+func native163(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Pos(0) == "stash") &&
 		in(e.Pos(1), "drop", "clear"))
 }
 
-// native161 is the condition of git-rewrite-history.
-func native161(env any) bool {
+// native164 is the condition of git-rewrite-history.
+func native164(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Pos(0), "filter-branch", "filter-repo") ||
 		(((e.Pos(0) == "reflog") &&
@@ -6458,8 +6592,8 @@ func native161(env any) bool {
 			!e.HasFlag("n", "dry-run")))
 }
 
-// native162 is the condition of git-dir-shared.
-func native162(env any) bool {
+// native165 is the condition of git-dir-shared.
+func native165(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "git") &&
 		sharedDir(e.Option("git-dir"))) ||
@@ -6469,7 +6603,7 @@ func native162(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[259], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[265], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -6477,8 +6611,8 @@ func native162(env any) bool {
 			sharedDir(e.Pos(1))))
 }
 
-// native163 is the condition of git-add-secret.
-func native163(env any) bool {
+// native166 is the condition of git-add-secret.
+func native166(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.Option("C")
@@ -6526,7 +6660,7 @@ func native163(env any) bool {
 									(((let3 != "") &&
 										!matchRe(&nativeRegexps[79], p0)) &&
 										(sensitivePath(((let3 + "/") + p0)) ||
-											(matchReWith(&nativeRegexps[260], "/.", cleanPath(((let3+"/")+p0))) &&
+											(matchReWith(&nativeRegexps[266], "/.", cleanPath(((let3+"/")+p0))) &&
 												secretPath(((let3 + "/") + p0))))))
 							})) ||
 							(!e.Agent &&
@@ -6543,8 +6677,8 @@ func native163(env any) bool {
 	}()
 }
 
-// native164 is the condition of git-add-home.
-func native164(env any) bool {
+// native167 is the condition of git-add-home.
+func native167(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.Option("C")
@@ -6602,11 +6736,11 @@ func native164(env any) bool {
 									}))) ||
 								((in(e.Name, "export", "declare", "typeset") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[261], "GIT_WORK_TREE=", p0) &&
+										return (matchReWith(&nativeRegexps[267], "GIT_WORK_TREE=", p0) &&
 											(isHome(substr(p0, 14, len(p0))) ||
 												isRoot(substr(p0, 14, len(p0)))))
 									})) &&
-									matchReWith(&nativeRegexps[262], "git", e.Line)))) ||
+									matchReWith(&nativeRegexps[268], "git", e.Line)))) ||
 							(((e.Name == "git") &&
 								(e.Pos(0) == "add")) &&
 								((matchComputed(let4, cleanPath(let3)) &&
@@ -6624,8 +6758,8 @@ func native164(env any) bool {
 	}()
 }
 
-// native165 is the condition of git-outside-project-agent.
-func native165(env any) bool {
+// native168 is the condition of git-outside-project-agent.
+func native168(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.Option("C")
@@ -6693,28 +6827,28 @@ func native165(env any) bool {
 	}()
 }
 
-// native166 is the condition of git-remote-url-agent.
-func native166(env any) bool {
+// native169 is the condition of git-remote-url-agent.
+func native169(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((e.Pos(0) == "remote") &&
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[263], "remote.", p0)
+					return matchReWith(&nativeRegexps[269], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
 
-// native167 is the condition of git-push-url-agent.
-func native167(env any) bool {
+// native170 is the condition of git-push-url-agent.
+func native170(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[264], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[265], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[270], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[271], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -6723,8 +6857,8 @@ func native167(env any) bool {
 					(e.Option("source") != "")))))
 }
 
-// native168 is the condition of git-message-secret.
-func native168(env any) bool {
+// native171 is the condition of git-message-secret.
+func native171(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
@@ -6759,22 +6893,22 @@ func native168(env any) bool {
 	}()
 }
 
-// native169 is the condition of parse-error.
-func native169(env any) bool {
+// native172 is the condition of parse-error.
+func native172(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("parse-error")
 }
 
-// native170 is the condition of input-too-large.
-func native170(env any) bool {
+// native173 is the condition of input-too-large.
+func native173(env any) bool {
 	e := env.(*LineEnv)
 	return ((e.HasIssue("too-large") ||
 		e.HasIssue("depth-limit")) ||
 		e.HasIssue("limit"))
 }
 
-// native171 is the condition of invisible-characters.
-func native171(env any) bool {
+// native174 is the condition of invisible-characters.
+func native174(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -6783,8 +6917,8 @@ func native171(env any) bool {
 	})
 }
 
-// native172 is the condition of zero-width-characters.
-func native172(env any) bool {
+// native175 is the condition of zero-width-characters.
+func native175(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Issues, func(p0 IssueEnv) bool {
 		return ((p0.Kind == "invisible-char") &&
@@ -6793,28 +6927,28 @@ func native172(env any) bool {
 	})
 }
 
-// native173 is the condition of mixed-script.
-func native173(env any) bool {
+// native176 is the condition of mixed-script.
+func native176(env any) bool {
 	e := env.(*LineEnv)
 	return e.HasIssue("mixed-script")
 }
 
-// native174 is the condition of terminal-escapes.
-func native174(env any) bool {
+// native177 is the condition of terminal-escapes.
+func native177(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[266], e.Original))
+		!matchRe(&nativeRegexps[272], e.Original))
 }
 
-// native175 is the condition of url-confusable-host.
-func native175(env any) bool {
+// native178 is the condition of url-confusable-host.
+func native178(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[267], "://", e.Original))
+		matchReFold(&nativeRegexps[273], "://", e.Original))
 }
 
-// native176 is the condition of macos-protection-off.
-func native176(env any) bool {
+// native179 is the condition of macos-protection-off.
+func native179(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((((((((e.Name == "fdesetup") &&
 		in(e.Pos(0), "disable", "removerecovery", "changerecovery", "remove")) ||
@@ -6847,16 +6981,16 @@ func native176(env any) bool {
 					in(e.Pos(1), "add", "clear"))))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[268], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[269], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[274], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[275], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[270], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[276], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[271], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[277], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -6873,7 +7007,7 @@ func native176(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[272], "--set", p0)
+					return matchReWith(&nativeRegexps[278], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -6887,19 +7021,19 @@ func native176(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[273], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[279], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[274], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[280], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
-// native177 is the condition of macos-consent-bypass-agent.
-func native177(env any) bool {
+// native180 is the condition of macos-consent-bypass-agent.
+func native180(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "xattr") &&
@@ -6908,7 +7042,7 @@ func native177(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[275], "-", p0)
+					return matchReWith(&nativeRegexps[281], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -6936,14 +7070,14 @@ func native177(env any) bool {
 					})))))
 }
 
-// native178 is the condition of macos-backup-delete.
-func native178(env any) bool {
+// native181 is the condition of macos-backup-delete.
+func native181(env any) bool {
 	e := env.(*CommandEnv)
 	return in(e.Pos(0), "disable", "delete", "deletelocalsnapshots", "thinlocalsnapshots", "disablelocal")
 }
 
-// native179 is the condition of macos-remote-access-on.
-func native179(env any) bool {
+// native182 is the condition of macos-remote-access-on.
+func native182(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "systemsetup") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -6962,7 +7096,7 @@ func native179(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[276], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[282], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -6970,39 +7104,39 @@ func native179(env any) bool {
 			e.HasFlag("a")))
 }
 
-// native180 is the condition of macos-proxy-set.
-func native180(env any) bool {
+// native183 is the condition of macos-proxy-set.
+func native183(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[277], "-set", p0)
+		return matchReAny(&nativeRegexps[283], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[278], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[284], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
 			})))
 }
 
-// native181 is the condition of login-item-add.
-func native181(env any) bool {
+// native184 is the condition of login-item-add.
+func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[279], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[285], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[280], "login", p0)
+				return matchReFold(&nativeRegexps[286], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[280], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[286], "login", e.Stdin.Text))))
 }
 
-// native182 is the condition of launchd-job.
-func native182(env any) bool {
+// native185 is the condition of launchd-job.
+func native185(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "submit") ||
 		(in(e.Pos(0), "load", "bootstrap") &&
@@ -7017,8 +7151,8 @@ func native182(env any) bool {
 			!e.HasFlag("h", "help")))
 }
 
-// native183 is the condition of clipboard-read-agent.
-func native183(env any) bool {
+// native186 is the condition of clipboard-read-agent.
+func native186(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pbpaste", "wl-paste") ||
@@ -7032,27 +7166,27 @@ func native183(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[281], "clipboard", p0)
+					return matchReFold(&nativeRegexps[287], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[281], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[287], "clipboard", e.Stdin.Text)))))
 }
 
-// native184 is the condition of screen-capture-agent.
-func native184(env any) bool {
+// native187 is the condition of screen-capture-agent.
+func native187(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		e.CapturesScreen())
 }
 
-// native185 is the condition of screen-capture-loop.
-func native185(env any) bool {
+// native188 is the condition of screen-capture-loop.
+func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[282], "sleep", e.Line))
+		matchReWith(&nativeRegexps[288], "sleep", e.Line))
 }
 
-// native186 is the condition of mic-camera-capture-agent.
-func native186(env any) bool {
+// native189 is the condition of mic-camera-capture-agent.
+func native189(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!e.HasFlag("h", "help", "version", "l", "list-devices", "L", "list-pcms", "list")) &&
@@ -7066,58 +7200,58 @@ func native186(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[283], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[289], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
-// native187 is the condition of password-prompt-spoof.
-func native187(env any) bool {
+// native190 is the condition of password-prompt-spoof.
+func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[284], "dialog", p0)
+		return matchReFold(&nativeRegexps[290], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[284], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[290], "dialog", e.Stdin.Text))
 }
 
-// native188 is the condition of applescript-remote-machine.
-func native188(env any) bool {
+// native191 is the condition of applescript-remote-machine.
+func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[285], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[291], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[285], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[291], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[286], "volume", p0)
+				return matchReFold(&nativeRegexps[292], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[286], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[292], "volume", e.Stdin.Text))))
 }
 
-// native189 is the condition of read-private-store-agent.
-func native189(env any) bool {
+// native192 is the condition of read-private-store-agent.
+func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[287], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[293], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
-// native190 is the condition of log-secrets-agent.
-func native190(env any) bool {
+// native193 is the condition of log-secrets-agent.
+func native193(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((e.Name == "log") &&
 			in(e.Pos(0), "show", "stream", "collect")) &&
 			anyOf(e.Options("predicate"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[288], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
+				return matchReAny(&nativeRegexps[294], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
 			})) ||
 			(((e.Name == "dsexport") &&
 				(len(e.Positional) > 1)) &&
 				!e.HasFlag("h", "help"))))
 }
 
-// native191 is the condition of account-create-agent.
-func native191(env any) bool {
+// native194 is the condition of account-create-agent.
+func native194(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "useradd", "adduser") &&
@@ -7132,12 +7266,12 @@ func native191(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[289], "/Users/", p0)
+					return matchReWith(&nativeRegexps[295], "/Users/", p0)
 				}))))
 }
 
-// native192 is the condition of url-non-ascii-host.
-func native192(env any) bool {
+// native195 is the condition of url-non-ascii-host.
+func native195(env any) bool {
 	e := env.(*CommandEnv)
 	return (((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "docker", "podman", "ssh", "scp", "sftp", "open", "xdg-open", "kubectl", "helm", "brew", "go")) ||
@@ -7147,31 +7281,31 @@ func native192(env any) bool {
 		}))
 }
 
-// native193 is the condition of url-punycode-host.
-func native193(env any) bool {
+// native196 is the condition of url-punycode-host.
+func native196(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return isPunycode(urlHost(p0))
 	})
 }
 
-// native194 is the condition of url-odd-host.
-func native194(env any) bool {
+// native197 is the condition of url-odd-host.
+func native197(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[290], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[291], ".", urlHost(p0)))) &&
+				(matchRe(&nativeRegexps[296], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[297], ".", urlHost(p0)))) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[292], "url.", p0)))
+					matchReFold(&nativeRegexps[298], "url.", p0)))
 		}))
 }
 
-// native195 is the condition of url-lookalike-domain.
-func native195(env any) bool {
+// native198 is the condition of url-lookalike-domain.
+func native198(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew", "docker")) &&
@@ -7180,18 +7314,18 @@ func native195(env any) bool {
 		}))
 }
 
-// native196 is the condition of url-double-encoding.
-func native196(env any) bool {
+// native199 is the condition of url-double-encoding.
+func native199(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[293], "%25", p0))
+				matchReWith(&nativeRegexps[299], "%25", p0))
 		}))
 }
 
-// native197 is the condition of url-shortener.
-func native197(env any) bool {
+// native200 is the condition of url-shortener.
+func native200(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
@@ -7200,8 +7334,8 @@ func native197(env any) bool {
 		}))
 }
 
-// native198 is the condition of url-raw-ip.
-func native198(env any) bool {
+// native201 is the condition of url-raw-ip.
+func native201(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((isDownloader(e.Name) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "ssh", "scp", "nc", "ncat", "telnet", "ftp", "tftp", "sftp", "lftp")) ||
@@ -7209,17 +7343,17 @@ func native198(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[294], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[300], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[295], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[301], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
-// native199 is the condition of unknown-program-raw-ip.
-func native199(env any) bool {
+// native202 is the condition of unknown-program-raw-ip.
+func native202(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := mapOf(e.Args, func(p0 string) string {
@@ -7232,37 +7366,37 @@ func native199(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[296], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[302], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[294], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[300], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
 
-// native200 is the condition of url-userinfo.
-func native200(env any) bool {
+// native203 is the condition of url-userinfo.
+func native203(env any) bool {
 	e := env.(*CommandEnv)
 	return ((isDownloader(e.Name) ||
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[297], "@", p0)) &&
+				matchReWith(&nativeRegexps[303], "@", p0)) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[298], "url.", p0)))
+					matchReFold(&nativeRegexps[304], "url.", p0)))
 		}))
 }
 
-// native201 is the condition of metadata-endpoint.
-func native201(env any) bool {
+// native204 is the condition of metadata-endpoint.
+func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[299], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[305], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
-// native202 is the condition of plain-http-download.
-func native202(env any) bool {
+// native205 is the condition of plain-http-download.
+func native205(env any) bool {
 	e := env.(*CommandEnv)
 	return (isDownloader(e.Name) &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -7280,28 +7414,28 @@ func native202(env any) bool {
 		}))
 }
 
-// native203 is the condition of inline-code-socket-download.
-func native203(env any) bool {
+// native206 is the condition of inline-code-socket-download.
+func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[300], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[301], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[306], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[307], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
-// native204 is the condition of inline-code-download.
-func native204(env any) bool {
+// native207 is the condition of inline-code-download.
+func native207(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[302], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[303], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[304], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[305], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[306], "http://", e.Code))))
+		matchReAny(&nativeRegexps[308], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[309], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[310], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[311], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[312], "http://", e.Code))))
 }
 
-// native205 is the condition of insecure-tls.
-func native205(env any) bool {
+// native208 is the condition of insecure-tls.
+func native208(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(GIT_SSL_NO_VERIFY=(1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0|PYTHONHTTPSVERIFY=0|CURL_INSECURE=(1|true)|(?i:npm_config_strict_ssl|yarn_enable_strict_ssl)=false|K8S_AUTH_VERIFY_SSL=(?i:no|false|0)|(CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE)=)$"
@@ -7328,14 +7462,14 @@ func native205(env any) bool {
 						return (p0 == "set")
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[307], ".trusted-host", p0)
+						return matchReWith(&nativeRegexps[313], ".trusted-host", p0)
 					}))) ||
 				((in(e.Name, "npm", "yarn", "pnpm") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[308], "strict-ssl\x00enablestrictssl", p0)
+						return matchReAny(&nativeRegexps[314], "strict-ssl\x00enablestrictssl", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[309], "false", p0)
+						return matchReWith(&nativeRegexps[315], "false", p0)
 					}))) ||
 				(in(e.Name, "helm", "kubectl") &&
 					e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -7366,41 +7500,41 @@ func native205(env any) bool {
 	}()
 }
 
-// native206 is the condition of reverse-shell.
-func native206(env any) bool {
+// native209 is the condition of reverse-shell.
+func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[310], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[316], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[311], "/dev/", p0)
+			return matchReWith(&nativeRegexps[317], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[312], ":", p0)
+				return matchReFold(&nativeRegexps[318], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[313], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[319], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[314], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[320], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[315], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[316], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
-			matchReAny(&nativeRegexps[317], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
+			matchReAny(&nativeRegexps[321], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[322], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
+			matchReAny(&nativeRegexps[323], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
 }
 
-// native207 is the condition of inline-socket-public-ip.
-func native207(env any) bool {
+// native210 is the condition of inline-socket-public-ip.
+func native210(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[318], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
+		matchReAny(&nativeRegexps[324], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
 		anyOf(strings.Split(e.Code, "\""), func(p0 string) bool {
 			return anyOf(strings.Split(p0, "'"), func(p1 string) bool {
 				return (isIP(strings.TrimSpace(p1)) &&
@@ -7409,17 +7543,17 @@ func native207(env any) bool {
 		}))
 }
 
-// native208 is the condition of exfiltrate-secrets.
-func native208(env any) bool {
+// native211 is the condition of exfiltrate-secrets.
+func native211(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((in(e.Name, "curl", "curlie") &&
 		((anyOf(e.Options("d", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "F", "form", "form-string"), func(p0 string) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[319], "$", p0) &&
+				(matchReWith(&nativeRegexps[325], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[320], "$(cat ", p0))
+				matchReWith(&nativeRegexps[326], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -7438,7 +7572,7 @@ func native208(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[321], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[327], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -7452,10 +7586,10 @@ func native208(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[322], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[328], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[323], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[329], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -7477,7 +7611,7 @@ func native208(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[324], "$(", p0)
+				return matchReWith(&nativeRegexps[330], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7486,7 +7620,7 @@ func native208(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[325], ":", p0)) &&
+						matchReWith(&nativeRegexps[331], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -7496,17 +7630,17 @@ func native208(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[326], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[332], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[324], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[327], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[330], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[333], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
 
-// native209 is the condition of credential-file-sweep.
-func native209(env any) bool {
+// native212 is the condition of credential-file-sweep.
+func native212(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(filterOf(e.Positional, func(p0 string) bool {
 		return sensitivePath(p0)
@@ -7514,8 +7648,8 @@ func native209(env any) bool {
 		in(e.Name, "cat", "tar", "zip", "cp", "base64", "gzip", "7z", "head", "tail", "less", "more", "xxd", "strings"))
 }
 
-// native210 is the condition of secret-upload.
-func native210(env any) bool {
+// native213 is the condition of secret-upload.
+func native213(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Options("data-urlencode", "d", "data", "data-binary", "data-raw", "data-ascii", "F", "form", "json"), func(p0 string) bool {
@@ -7579,7 +7713,7 @@ func native210(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[328], ":", p0)
+					return matchReWith(&nativeRegexps[334], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
@@ -7596,8 +7730,8 @@ func native210(env any) bool {
 			})))
 }
 
-// native211 is the condition of system-file-upload.
-func native211(env any) bool {
+// native214 is the condition of system-file-upload.
+func native214(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := (((e.Stdin.Kind == "file") &&
@@ -7624,7 +7758,7 @@ func native211(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[329], "$", p0) &&
+							(matchReWith(&nativeRegexps[335], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -7634,7 +7768,7 @@ func native211(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[330], "://", p0)
+							return matchReWith(&nativeRegexps[336], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -7652,16 +7786,16 @@ func native211(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[329], "$", p0) &&
+									(matchReWith(&nativeRegexps[335], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[330], "://", p0)
+								return matchReWith(&nativeRegexps[336], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[331], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[337], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -7674,14 +7808,14 @@ func native211(env any) bool {
 	}()
 }
 
-// native212 is the condition of bulk-upload.
-func native212(env any) bool {
+// native215 is the condition of bulk-upload.
+func native215(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[332], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[338], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -7699,19 +7833,19 @@ func native212(env any) bool {
 					})))))
 }
 
-// native213 is the condition of dns-exfiltration.
-func native213(env any) bool {
+// native216 is the condition of dns-exfiltration.
+func native216(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[329], "$", p0)) &&
-			matchReWith(&nativeRegexps[333], ".", p0))
+			matchReWith(&nativeRegexps[335], "$", p0)) &&
+			matchReWith(&nativeRegexps[339], ".", p0))
 	})
 }
 
-// native214 is the condition of serve-home-or-root.
-func native214(env any) bool {
+// native217 is the condition of serve-home-or-root.
+func native217(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -7766,7 +7900,7 @@ func native214(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[334], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[340], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -7776,14 +7910,14 @@ func native214(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[335], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[341], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
 }
 
-// native215 is the condition of publish-home-or-keys.
-func native215(env any) bool {
+// native218 is the condition of publish-home-or-keys.
+func native218(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
@@ -7848,29 +7982,29 @@ func native215(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[336], "/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[342], "/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[336], "/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[342], "/.", cleanPath(p0)))
 				}))
 		}()
 	}()
 }
 
-// native216 is the condition of serve-after-cd-home.
-func native216(env any) bool {
+// native219 is the condition of serve-after-cd-home.
+func native219(env any) bool {
 	e := env.(*LineEnv)
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[337], "cd", e.Line))
+		matchReWith(&nativeRegexps[343], "cd", e.Line))
 }
 
-// native217 is the condition of reverse-shell-fifo.
-func native217(env any) bool {
+// native220 is the condition of reverse-shell-fifo.
+func native220(env any) bool {
 	e := env.(*LineEnv)
 	return ((anyOf(e.Names, func(p0 string) bool {
 		return in(p0, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "openssl", "telnet", "socat", "busybox")
@@ -7879,11 +8013,11 @@ func native217(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[338], "mk", e.Line))
+		matchReWith(&nativeRegexps[344], "mk", e.Line))
 }
 
-// native218 is the condition of shell-piped-to-network.
-func native218(env any) bool {
+// native221 is the condition of shell-piped-to-network.
+func native221(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Stdin.Kind == "pipe") &&
 		isShell(e.Stdin.From)) &&
@@ -7893,8 +8027,8 @@ func native218(env any) bool {
 			(len(e.Stdin.Args) == 0)))
 }
 
-// native219 is the condition of zsh-tcp.
-func native219(env any) bool {
+// native222 is the condition of zsh-tcp.
+func native222(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Name, "ztcp", "zsocket") ||
 		((e.Name == "zmodload") &&
@@ -7903,28 +8037,28 @@ func native219(env any) bool {
 			})))
 }
 
-// native220 is the condition of awk-network.
-func native220(env any) bool {
+// native223 is the condition of awk-network.
+func native223(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[339], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[340], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[345], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[346], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
-// native221 is the condition of dns-update.
-func native221(env any) bool {
+// native224 is the condition of dns-update.
+func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[341], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[347], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[342], "del", p0)
+			return matchReFold(&nativeRegexps[348], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[341], "del", p0.Target)
+			return matchReFold(&nativeRegexps[347], "del", p0.Target)
 		}))
 }
 
-// native222 is the condition of secret-variable-to-host.
-func native222(env any) bool {
+// native225 is the condition of secret-variable-to-host.
+func native225(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\$\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)"
@@ -7937,7 +8071,7 @@ func native222(env any) bool {
 							(((urlHost(p0) != "") ||
 								strings.Contains(p0, ":")) ||
 								strings.Contains(p0, "."))) ||
-							matchReWith(&nativeRegexps[343], "_REGISTRY", p0)))
+							matchReWith(&nativeRegexps[349], "_REGISTRY", p0)))
 				})
 				return func() bool {
 					let3 := func() string {
@@ -7961,7 +8095,7 @@ func native222(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[344], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[350], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -7972,15 +8106,15 @@ func native222(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[345], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[346], "*", p0) ||
-												matchReAny(&nativeRegexps[347], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[351], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[352], "*", p0) ||
+												matchReAny(&nativeRegexps[353], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[348], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[354], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[349], "${", p0)
+											return matchReWith(&nativeRegexps[355], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[350], "$", e.Source)))
+											!matchReWith(&nativeRegexps[356], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -8029,7 +8163,7 @@ func native222(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[351], " ", p0) {
+															if matchReWith(&nativeRegexps[357], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -8043,7 +8177,7 @@ func native222(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[350], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[356], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -8052,23 +8186,23 @@ func native222(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[352], "%", p0) &&
+												return (matchReWith(&nativeRegexps[358], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[353], ":", p0) &&
+												return (matchReWith(&nativeRegexps[359], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[350], "$", p0)) &&
+												matchReWith(&nativeRegexps[356], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[354], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[360], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -8081,8 +8215,8 @@ func native222(env any) bool {
 	}()
 }
 
-// native223 is the condition of secret-variable-to-host-agent.
-func native223(env any) bool {
+// native226 is the condition of secret-variable-to-host-agent.
+func native226(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\$\\{?[A-Za-z_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|DATABASE_URL|DB_URL|REDIS_URL|MONGO_URL|MONGO_URI|MONGODB_URL|MONGODB_URI|POSTGRES_URL|DSN\\b)"
@@ -8098,23 +8232,23 @@ func native223(env any) bool {
 	}()
 }
 
-// native224 is the condition of secret-variable-to-sender-agent.
-func native224(env any) bool {
+// native227 is the condition of secret-variable-to-sender-agent.
+func native227(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[355], ".", p0))
+					matchReWith(&nativeRegexps[361], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[350], "$", p0) &&
+			return (matchReWith(&nativeRegexps[356], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
 
-// native225 is the condition of serve-files-exposed.
-func native225(env any) bool {
+// native228 is the condition of serve-files-exposed.
+func native228(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((in(e.Name, "python", "python2", "python3") &&
@@ -8141,7 +8275,7 @@ func native225(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[356], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[362], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					(((in("busybox", e.Wrappers...) ||
@@ -8149,30 +8283,30 @@ func native225(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[357], p0)
+							return matchRe(&nativeRegexps[363], p0)
 						})) ||
 						anyOf(e.Options("S"), func(p0 string) bool {
-							return matchRe(&nativeRegexps[357], p0)
+							return matchRe(&nativeRegexps[363], p0)
 						}))))
 		}()
 	}()
 }
 
-// native226 is the condition of kubectl-proxy-exposed.
-func native226(env any) bool {
+// native229 is the condition of kubectl-proxy-exposed.
+func native229(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("address"), func(p0 string) bool {
 		return !in(p0, "127.0.0.1", "localhost", "::1")
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[358], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[364], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
 
-// native227 is the condition of remote-tunnel.
-func native227(env any) bool {
+// native230 is the condition of remote-tunnel.
+func native230(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Pos(0) == "tunnel") ||
 		(e.Name == "code-tunnel")) &&
@@ -8180,8 +8314,8 @@ func native227(env any) bool {
 		!e.HasFlag("help", "h"))
 }
 
-// native228 is the condition of inbound-tunnel.
-func native228(env any) bool {
+// native231 is the condition of inbound-tunnel.
+func native231(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(22|2222|3389|5900|ssh)"
@@ -8195,7 +8329,7 @@ func native228(env any) bool {
 					in(e.Pos(0), "http", "start")))) ||
 			((e.Name == "cloudflared") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[359], "://", p0) ||
+					return (matchReWith(&nativeRegexps[365], "://", p0) ||
 						matchComputed((("^(--url=)?(https?://)?[^/@]*:"+let0)+"(/|$)"), p0))
 				}) ||
 					(((e.Agent &&
@@ -8221,7 +8355,7 @@ func native228(env any) bool {
 				!in(e.Pos(0), "verify", "status"))) ||
 			(((e.Name == "socat") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[360], "-listen:", p0)
+					return matchReAny(&nativeRegexps[366], "-listen:", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed((("(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:" + let0) + "(,|$)"), p0)
@@ -8233,7 +8367,7 @@ func native228(env any) bool {
 			(((e.Name == "chisel") &&
 				(e.Pos(0) == "client")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[361], "R:", p0)
+					return matchReWith(&nativeRegexps[367], "R:", p0)
 				}))) ||
 			((e.Name == "bore") &&
 				(e.Pos(0) == "local"))) ||
@@ -8253,20 +8387,20 @@ func native228(env any) bool {
 	}()
 }
 
-// native229 is the condition of legacy-remote-channel.
-func native229(env any) bool {
+// native232 is the condition of legacy-remote-channel.
+func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[362], "@", p0) &&
-				!matchReWith(&nativeRegexps[363], "@", p0))
+			return (matchReWith(&nativeRegexps[368], "@", p0) &&
+				!matchReWith(&nativeRegexps[369], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[364], ":", p0) &&
-						!matchReAny(&nativeRegexps[365], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[370], ":", p0) &&
+						!matchReAny(&nativeRegexps[371], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -8279,18 +8413,18 @@ func native229(env any) bool {
 				}))))
 }
 
-// native230 is the condition of tar-remote-archive.
-func native230(env any) bool {
+// native233 is the condition of tar-remote-archive.
+func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[366], "@", p0)
+		return matchReWith(&nativeRegexps[372], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
 }
 
-// native231 is the condition of raw-socket-upload.
-func native231(env any) bool {
+// native234 is the condition of raw-socket-upload.
+func native234(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "telnet", "cryptcat") ||
 		((e.Name == "openssl") &&
@@ -8299,23 +8433,23 @@ func native231(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[367], ":", p0)
+				return matchReFold(&nativeRegexps[373], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[368], ":", p0)
+				return matchReFold(&nativeRegexps[374], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[369], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[375], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[364], ":", p0) &&
-						!matchReAny(&nativeRegexps[365], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[370], ":", p0) &&
+						!matchReAny(&nativeRegexps[371], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
-// native232 is the condition of raw-socket-download.
-func native232(env any) bool {
+// native235 is the condition of raw-socket-download.
+func native235(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "telnet", "cryptcat") &&
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -8334,14 +8468,14 @@ func native232(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[370], ":", p0)
+				return matchReFold(&nativeRegexps[376], ":", p0)
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[371], ":", p0)
+				return matchReFold(&nativeRegexps[377], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[372], "create:", p0) ||
-					matchReFold(&nativeRegexps[373], ":", p0))
+				return (matchReFold(&nativeRegexps[378], "create:", p0) ||
+					matchReFold(&nativeRegexps[379], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -8352,12 +8486,12 @@ func native232(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[374], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[380], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
-// native233 is the condition of odd-transfer-channel.
-func native233(env any) bool {
+// native236 is the condition of odd-transfer-channel.
+func native236(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "curl", "curlie") &&
 		anyOf(e.Args, func(p0 string) bool {
@@ -8378,21 +8512,21 @@ func native233(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[375], p0)
+					return matchRe(&nativeRegexps[381], p0)
 				}))))
 }
 
-// native234 is the condition of remote-display-terminal.
-func native234(env any) bool {
+// native237 is the condition of remote-display-terminal.
+func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[376], ":", p0) &&
-			!matchReWith(&nativeRegexps[377], ":", p0))
+		return (matchReWith(&nativeRegexps[382], ":", p0) &&
+			!matchReWith(&nativeRegexps[383], ":", p0))
 	})
 }
 
-// native235 is the condition of git-instaweb-exposed-agent.
-func native235(env any) bool {
+// native238 is the condition of git-instaweb-exposed-agent.
+func native238(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(e.Pos(0) == "instaweb")) &&
@@ -8402,8 +8536,8 @@ func native235(env any) bool {
 		}))
 }
 
-// native236 is the condition of git-daemon-exposed.
-func native236(env any) bool {
+// native239 is the condition of git-daemon-exposed.
+func native239(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
@@ -8415,7 +8549,7 @@ func native236(env any) bool {
 		return (((e.Name == "git-daemon") ||
 			(e.Pos(0) == "daemon")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[378], "--enable=receive-pack", p0)
+				return matchReWith(&nativeRegexps[384], "--enable=receive-pack", p0)
 			}) ||
 				(e.HasFlag("export-all") &&
 					((anyOf(e.Options("base-path"), func(p0 string) bool {
@@ -8431,8 +8565,8 @@ func native236(env any) bool {
 	}()
 }
 
-// native237 is the condition of browser-debugging-profile.
-func native237(env any) bool {
+// native240 is the condition of browser-debugging-profile.
+func native240(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.HasFlag("remote-debugging-port", "remote-debugging-pipe")
@@ -8447,22 +8581,22 @@ func native237(env any) bool {
 					return !in(p0, "127.0.0.1", "localhost", "::1", "[::1]")
 				}) ||
 					anyOf(e.Options("user-data-dir"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[379], "/", cleanPath(p0))
+						return matchReWith(&nativeRegexps[385], "/", cleanPath(p0))
 					}))))
 	}()
 }
 
-// native238 is the condition of chmod-world-writable.
-func native238(env any) bool {
+// native241 is the condition of chmod-world-writable.
+func native241(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[380], p0) ||
-			matchReWith(&nativeRegexps[381], "w", p0))
+		return (matchRe(&nativeRegexps[386], p0) ||
+			matchReWith(&nativeRegexps[387], "w", p0))
 	})
 }
 
-// native239 is the condition of recursive-chmod-broad.
-func native239(env any) bool {
+// native242 is the condition of recursive-chmod-broad.
+func native242(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -8470,83 +8604,83 @@ func native239(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[382], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[388], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[383], p1)
+							return matchRe(&nativeRegexps[389], p1)
 						}))))
 		})) ||
 		(((e.Dynamic &&
 			e.HasFlag("R", "recursive")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[384], "$", p0) &&
-					!matchReWith(&nativeRegexps[385], "$", p0))
+				return (matchReWith(&nativeRegexps[390], "$", p0) &&
+					!matchReWith(&nativeRegexps[391], "$", p0))
 			})) ||
 			((in("find", e.Wrappers...) &&
 				in("{}", e.Positional...)) &&
 				anyOf(e.WrapperArgs, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[384], "$", p0) &&
-						!matchReWith(&nativeRegexps[385], "$", p0))
+					return (matchReWith(&nativeRegexps[390], "$", p0) &&
+						!matchReWith(&nativeRegexps[391], "$", p0))
 				}))))
 }
 
-// native240 is the condition of setuid-bit.
-func native240(env any) bool {
+// native243 is the condition of setuid-bit.
+func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[386], "s", p0) ||
-				matchRe(&nativeRegexps[387], p0))
+			return (matchReWith(&nativeRegexps[392], "s", p0) ||
+				matchRe(&nativeRegexps[393], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[388], "/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[394], "/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[387], p0) ||
-					matchReWith(&nativeRegexps[386], "s", p0))
+				return (matchRe(&nativeRegexps[393], p0) ||
+					matchReWith(&nativeRegexps[392], "s", p0))
 			})))
 }
 
-// native241 is the condition of setuid-shell.
-func native241(env any) bool {
+// native244 is the condition of setuid-shell.
+func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[386], "s", p0) ||
-				matchRe(&nativeRegexps[389], p0))
+			return (matchReWith(&nativeRegexps[392], "s", p0) ||
+				matchRe(&nativeRegexps[395], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[390], "bin/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[396], "bin/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[389], p0)
+				return matchRe(&nativeRegexps[395], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[391], cleanPath(p0))
+			return matchRe(&nativeRegexps[397], cleanPath(p0))
 		}))
 }
 
-// native242 is the condition of recursive-chmod-root.
-func native242(env any) bool {
+// native245 is the condition of recursive-chmod-root.
+func native245(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isRoot(p0) ||
-				matchReWith(&nativeRegexps[392], "${", p0)) ||
+				matchReWith(&nativeRegexps[398], "${", p0)) ||
 				in(cleanPath(p0), "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/var", "/usr/bin", "/usr/lib", "/usr/sbin", "/dev", "/proc", "/sys", "/System", "/Library", "/private", "/etc/*", "/usr/*", "/var/*"))
 		}))
 }
 
-// native243 is the condition of recursive-chmod-lockout.
-func native243(env any) bool {
+// native246 is the condition of recursive-chmod-lockout.
+func native246(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[393], "+", p0)
+					return matchReWith(&nativeRegexps[399], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -8555,8 +8689,8 @@ func native243(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[394], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[395], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[400], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[401], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -8571,26 +8705,26 @@ func native243(env any) bool {
 	}()
 }
 
-// native244 is the condition of system-file-attributes.
-func native244(env any) bool {
+// native247 is the condition of system-file-attributes.
+func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[396], p0)
+		return matchRe(&nativeRegexps[402], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[397], "bin/", p0))
+				matchReWith(&nativeRegexps[403], "bin/", p0))
 		}))
 }
 
-// native245 is the condition of system-program-disabled.
-func native245(env any) bool {
+// native248 is the condition of system-program-disabled.
+func native248(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[398], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[404], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[399], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[405], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -8602,8 +8736,8 @@ func native245(env any) bool {
 		}))
 }
 
-// native246 is the condition of auth-file-permissions.
-func native246(env any) bool {
+// native249 is the condition of auth-file-permissions.
+func native249(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Positional, func(p0 string) bool {
 		return (in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/master.passwd") ||
@@ -8614,71 +8748,71 @@ func native246(env any) bool {
 				return !secretPath(p0)
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[400], p0) ||
-					matchRe(&nativeRegexps[401], p0)) ||
-					matchRe(&nativeRegexps[402], p0)) ||
-					matchReWith(&nativeRegexps[403], "w", p0)) ||
-					matchReWith(&nativeRegexps[404], "g", p0))
+				return ((((matchRe(&nativeRegexps[406], p0) ||
+					matchRe(&nativeRegexps[407], p0)) ||
+					matchRe(&nativeRegexps[408], p0)) ||
+					matchReWith(&nativeRegexps[409], "w", p0)) ||
+					matchReWith(&nativeRegexps[410], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[401], p0) ||
-					matchRe(&nativeRegexps[405], p0)) ||
-					matchReWith(&nativeRegexps[406], "w", p0)) ||
-					matchReWith(&nativeRegexps[403], "w", p0))
+				return (((matchRe(&nativeRegexps[407], p0) ||
+					matchRe(&nativeRegexps[411], p0)) ||
+					matchReWith(&nativeRegexps[412], "w", p0)) ||
+					matchReWith(&nativeRegexps[409], "w", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((secretPath(p0) &&
-					matchReWith(&nativeRegexps[407], "/", cleanPath(p0))) ||
-					matchReWith(&nativeRegexps[408], "/root/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[413], "/", cleanPath(p0))) ||
+					matchReWith(&nativeRegexps[414], "/root/.", cleanPath(p0)))
 			})) &&
 			(anyOf(e.Options("reference"), func(p0 string) bool {
 				return !secretPath(p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return ((matchRe(&nativeRegexps[400], p0) ||
-						matchRe(&nativeRegexps[402], p0)) ||
-						matchRe(&nativeRegexps[409], p0))
+					return ((matchRe(&nativeRegexps[406], p0) ||
+						matchRe(&nativeRegexps[408], p0)) ||
+						matchRe(&nativeRegexps[415], p0))
 				})))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[407], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[413], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[410], p0)
+				return matchRe(&nativeRegexps[416], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[411], p0)
+				return matchRe(&nativeRegexps[417], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[412], ":", p0)
+					return matchReWith(&nativeRegexps[418], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[413], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[419], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[414], p0)
+				return matchRe(&nativeRegexps[420], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[412], ":", p0)
+					return matchReWith(&nativeRegexps[418], ":", p0)
 				}))))
 }
 
-// native247 is the condition of root-account.
-func native247(env any) bool {
+// native250 is the condition of root-account.
+func native250(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "useradd", "adduser", "usermod", "luseradd", "pw") &&
 		((anyOf(e.Options("u", "uid"), func(p0 string) bool {
@@ -8686,7 +8820,7 @@ func native247(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[415], "-", p0)
+					return matchReWith(&nativeRegexps[421], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -8700,24 +8834,24 @@ func native247(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[416], "0", p0)
+				return matchReWith(&nativeRegexps[422], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[416], "0", p0)
+				return matchReWith(&nativeRegexps[422], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[417], ":", p0)
+				return matchReWith(&nativeRegexps[423], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[417], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[423], ":", e.Stdin.Text))))
 }
 
-// native248 is the condition of privileged-group.
-func native248(env any) bool {
+// native251 is the condition of privileged-group.
+func native251(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "usermod", "useradd") &&
 		anyOf(e.Options("G", "groups", "g", "gid"), func(p0 string) bool {
@@ -8727,7 +8861,7 @@ func native248(env any) bool {
 		})) ||
 		(in(e.Name, "groupmod", "groupadd", "addgroup") &&
 			anyOf(e.Options("g", "gid"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[416], "0", p0)
+				return matchReWith(&nativeRegexps[422], "0", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			e.HasFlag("a", "append")) &&
@@ -8747,7 +8881,7 @@ func native248(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[418], "/Groups/", p0))
+					matchReWith(&nativeRegexps[424], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -8761,8 +8895,8 @@ func native248(env any) bool {
 			})))
 }
 
-// native249 is the condition of remove-password.
-func native249(env any) bool {
+// native252 is the condition of remove-password.
+func native252(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "passwd") &&
 		e.HasFlag("d", "delete")) ||
@@ -8777,8 +8911,8 @@ func native249(env any) bool {
 			})))
 }
 
-// native250 is the condition of account-lockout.
-func native250(env any) bool {
+// native253 is the condition of account-lockout.
+func native253(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "passwd", "usermod") &&
 		e.HasFlag(func() string {
@@ -8798,7 +8932,7 @@ func native250(env any) bool {
 			}))) ||
 		(in(e.Name, "usermod", "chsh") &&
 			anyOf(e.Options("s", "shell"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[419], "nologin\x00false", p0)
+				return matchReAny(&nativeRegexps[425], "nologin\x00false", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			(len(e.Options("G", "groups")) > 0)) &&
@@ -8813,26 +8947,26 @@ func native250(env any) bool {
 		((e.Name == "pwpolicy") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(strings.ToLower(p0), "disableuser", "-disableuser") ||
-					matchReAny(&nativeRegexps[420], "isdisabled=", p0))
+					matchReAny(&nativeRegexps[426], "isdisabled=", p0))
 			})))
 }
 
-// native251 is the condition of login-files-locked.
-func native251(env any) bool {
+// native254 is the condition of login-files-locked.
+func native254(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		(len(e.Positional) > 1)) &&
 		((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/hosts", "/etc/resolv.conf", "/etc/ld.so.cache", "/etc/shells")
 		}) &&
-			(matchRe(&nativeRegexps[421], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[422], "-\x00=", index(e.Positional, 0)))) ||
+			(matchRe(&nativeRegexps[427], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[428], "-\x00=", index(e.Positional, 0)))) ||
 			(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (isRoot(p0) ||
 					in(cleanPath(p0), "/etc", "/home", "/Users", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var", "/tmp", "/usr/lib", "/usr/bin", "/usr/share"))
 			}) &&
-				(matchRe(&nativeRegexps[423], index(e.Positional, 0)) ||
-					matchReAny(&nativeRegexps[424], "-\x00=", index(e.Positional, 0)))))) ||
+				(matchRe(&nativeRegexps[429], index(e.Positional, 0)) ||
+					matchReAny(&nativeRegexps[430], "-\x00=", index(e.Positional, 0)))))) ||
 		((((e.Name == "chown") &&
 			(len(e.Positional) > 1)) &&
 			!e.HasFlag("R", "recursive")) &&
@@ -8840,7 +8974,7 @@ func native251(env any) bool {
 				let0 := index(strings.Split(index(e.Positional, 0), ":"), 0)
 				return ((let0 != "") &&
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return ((matchReWith(&nativeRegexps[425], "/", cleanPath(p0)) &&
+						return ((matchReWith(&nativeRegexps[431], "/", cleanPath(p0)) &&
 							(index(strings.Split(cleanPath(p0), "/"), 2) != let0)) ||
 							((cleanPath(p0) == "~") &&
 								!in(let0, "$USER", "${USER}", "$LOGNAME", "$(whoami)", "$(id -un)", "$(id -u)", "$(id -u -n)")))
@@ -8848,8 +8982,8 @@ func native251(env any) bool {
 			}()))
 }
 
-// native252 is the condition of password-set-unattended.
-func native252(env any) bool {
+// native255 is the condition of password-set-unattended.
+func native255(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "passwd") &&
 		(in(e.Stdin.Kind, "pipe", "heredoc", "herestring", "file") ||
@@ -8871,15 +9005,15 @@ func native252(env any) bool {
 			(len(e.Positional) >= 3)))
 }
 
-// native253 is the condition of set-capabilities.
-func native253(env any) bool {
+// native256 is the condition of set-capabilities.
+func native256(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 0) &&
 		!e.HasFlag("r", "v"))
 }
 
-// native254 is the condition of password-hashes-dump.
-func native254(env any) bool {
+// native257 is the condition of password-hashes-dump.
+func native257(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "getent") &&
 		in(e.Pos(0), "shadow", "gshadow")) ||
@@ -8889,25 +9023,25 @@ func native254(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[426], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[432], "/Config/shadowhash", p0))
 			})))
 }
 
-// native255 is the condition of auth-file-immutable.
-func native255(env any) bool {
+// native258 is the condition of auth-file-immutable.
+func native258(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[427], p0)
+		return matchRe(&nativeRegexps[433], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[428], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[434], "/.ssh/authorized_keys", p0))
 		}))
 }
 
-// native256 is the condition of delete-user.
-func native256(env any) bool {
+// native259 is the condition of delete-user.
+func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "userdel", "deluser", "luserdel", "groupdel", "delgroup") &&
 		!e.HasFlag("h", "help")) &&
@@ -8921,11 +9055,11 @@ func native256(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[429], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[435], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native257 is the condition of read-secret.
-func native257(env any) bool {
+// native260 is the condition of read-secret.
+func native260(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.SecretFiles) > 0) &&
 		!((e.LoadsEnvironment() ||
@@ -8935,16 +9069,16 @@ func native257(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[430], ".env", p0)
+				return matchReWith(&nativeRegexps[436], ".env", p0)
 			}))) &&
 		!(storesSecret(e.Name, e.Args) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
 				return ((!matchRe(&nativeRegexps[79], p0) &&
 					!strings.Contains(p0, "..")) &&
-					!matchReWith(&nativeRegexps[431], ".", p0))
+					!matchReWith(&nativeRegexps[437], ".", p0))
 			}))) &&
 		!(allOf(e.SecretFiles, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[430], ".env", p0)
+			return matchReWith(&nativeRegexps[436], ".env", p0)
 		}) &&
 			(((((((e.Name == "cut") &&
 				(e.Option("d", "delimiter") == "=")) &&
@@ -8956,26 +9090,26 @@ func native257(env any) bool {
 					in(index(e.Positional, 0), ".", "", "^", "$"))) ||
 				(((in(e.Name, "grep", "egrep") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[432], "-", p0)
+						return matchReWith(&nativeRegexps[438], "-", p0)
 					})) &&
 					(len(e.Positional) > 0)) &&
-					matchReWith(&nativeRegexps[433], "[", index(e.Positional, 0)))) ||
+					matchReWith(&nativeRegexps[439], "[", index(e.Positional, 0)))) ||
 				((in(e.Name, "awk", "gawk", "mawk") &&
 					(e.Option("F") == "=")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[434], "print $1", p0)
+						return matchReWith(&nativeRegexps[440], "print $1", p0)
 					}))) ||
 				(((e.Name == "sed") &&
 					!anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[435], "-", p0)
+						return matchReWith(&nativeRegexps[441], "-", p0)
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[436], "s/=.*//", p0)
+						return matchReWith(&nativeRegexps[442], "s/=.*//", p0)
 					})))))
 }
 
-// native258 is the condition of secret-scanner-broad.
-func native258(env any) bool {
+// native261 is the condition of secret-scanner-broad.
+func native261(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(file://)?(~|\\$\\{?HOME\\}?|/root|/home|/)/?$"
@@ -8997,15 +9131,15 @@ func native258(env any) bool {
 	}()
 }
 
-// native259 is the condition of archive-secrets-shared.
-func native259(env any) bool {
+// native262 is the condition of archive-secrets-shared.
+func native262(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return ((sharedDir(p0) ||
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
 				!matchRe(&nativeRegexps[79], p0))) &&
-			matchReWith(&nativeRegexps[437], ".", p0))
+			matchReWith(&nativeRegexps[443], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -9020,8 +9154,8 @@ func native259(env any) bool {
 		}))
 }
 
-// native260 is the condition of read-auth-file.
-func native260(env any) bool {
+// native263 is the condition of read-auth-file.
+func native263(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.AuthFiles()
@@ -9057,7 +9191,7 @@ func native260(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[438], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[444], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -9078,8 +9212,8 @@ func native260(env any) bool {
 	}()
 }
 
-// native261 is the condition of read-auth-file-agent.
-func native261(env any) bool {
+// native264 is the condition of read-auth-file-agent.
+func native264(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := e.AuthFiles()
@@ -9092,8 +9226,8 @@ func native261(env any) bool {
 	}()
 }
 
-// native262 is the condition of list-auth-dir.
-func native262(env any) bool {
+// native265 is the condition of list-auth-dir.
+func native265(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(programName(e.Name), "ls", "dir", "vdir", "exa", "eza", "lsd", "tree", "find", "fd", "fdfind", "du", "stat", "getfacl") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -9107,15 +9241,15 @@ func native262(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[439], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[445], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[440], "/", p0))
+					matchReWith(&nativeRegexps[446], "/", p0))
 			})))
 }
 
-// native263 is the condition of path-traversal.
-func native263(env any) bool {
+// native266 is the condition of path-traversal.
+func native266(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((anyOf(e.Args, func(p0 string) bool {
 		return traversal(p0)
@@ -9132,15 +9266,15 @@ func native263(env any) bool {
 		}))
 }
 
-// native264 is the condition of send-secret.
-func native264(env any) bool {
+// native267 is the condition of send-secret.
+func native267(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.SecretFiles) + len(e.HeldFiles)) > 0) &&
 		!storesSecret(e.Name, e.Args)) &&
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[441], ":", p0) ||
+					return (matchReWith(&nativeRegexps[447], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -9149,18 +9283,18 @@ func native264(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[442], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[448], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
-// native265 is the condition of send-secret-dir.
-func native265(env any) bool {
+// native268 is the condition of send-secret-dir.
+func native268(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(len(e.CopiedSecrets()) > 0))
 }
 
-// native266 is the condition of dump-process-memory.
-func native266(env any) bool {
+// native269 is the condition of dump-process-memory.
+func native269(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "gcore", "procdump", "pmdump", "minidump") &&
 		!e.HasFlag("help", "version")) &&
@@ -9168,26 +9302,26 @@ func native266(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[443], p0)
+					return matchRe(&nativeRegexps[449], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[444], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[450], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
-// native267 is the condition of keyring-secret-read.
-func native267(env any) bool {
+// native270 is the condition of keyring-secret-read.
+func native270(env any) bool {
 	e := env.(*CommandEnv)
 	return (!((len(e.Via) > 0) &&
 		((in(index(e.Via, (len(e.Via)-1)), "$(…)", "<(…)") &&
 			!e.CapturePrinted()) ||
-			matchReAny(&nativeRegexps[445], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
+			matchReAny(&nativeRegexps[451], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys", "export-secret-ssh-key")) ||
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[446], "-", p0)
+						return matchReWith(&nativeRegexps[452], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -9202,8 +9336,8 @@ func native267(env any) bool {
 				(e.Pos(0) == "lookup"))))
 }
 
-// native268 is the condition of service-secret-print-agent.
-func native268(env any) bool {
+// native271 is the condition of service-secret-print-agent.
+func native271(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		(((len(e.Via) == 0) ||
@@ -9219,8 +9353,8 @@ func native268(env any) bool {
 				revealsSecret(e.Stdin.Origin, e.Stdin.OriginArgs))))
 }
 
-// native269 is the condition of container-env-print-agent.
-func native269(env any) bool {
+// native272 is the condition of container-env-print-agent.
+func native272(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		allOf(e.Via, func(p0 string) bool {
@@ -9241,20 +9375,20 @@ func native269(env any) bool {
 				((e.Pos(0) == "container") &&
 					(e.Pos(1) == "inspect"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[447], ".Config.Env", p0)
+					return matchReWith(&nativeRegexps[453], ".Config.Env", p0)
 				}))))
 }
 
-// native270 is the condition of dosbox-mount-root.
-func native270(env any) bool {
+// native273 is the condition of dosbox-mount-root.
+func native273(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[448], "mount", p0)
+		return matchReFold(&nativeRegexps[454], "mount", p0)
 	})
 }
 
-// native271 is the condition of self-write.
-func native271(env any) bool {
+// native274 is the condition of self-write.
+func native274(env any) bool {
 	e := env.(*CommandEnv)
 	return (!((e.Name == "chmod") &&
 		addsReadExec(e.Pos(0))) &&
@@ -9315,15 +9449,15 @@ func native271(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[449], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[455], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[450], "hguard", p0)
+					return matchReWith(&nativeRegexps[456], "hguard", p0)
 				}))))
 }
 
-// native272 is the condition of self-write-agent.
-func native272(env any) bool {
+// native275 is the condition of self-write-agent.
+func native275(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!((e.Name == "chmod") &&
@@ -9388,13 +9522,13 @@ func native272(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[451], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[457], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[449], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[455], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[450], "hguard", p0)
+					return matchReWith(&nativeRegexps[456], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -9418,8 +9552,8 @@ func native272(env any) bool {
 				}))))
 }
 
-// native273 is the condition of self-unpack-agent.
-func native273(env any) bool {
+// native276 is the condition of self-unpack-agent.
+func native276(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -9473,7 +9607,7 @@ func native273(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[247], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[253], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -9483,7 +9617,7 @@ func native273(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[249], "x", p0)
+							return matchReWith(&nativeRegexps[255], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -9513,7 +9647,7 @@ func native273(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[452], baseName(p0)))
+										matchRe(&nativeRegexps[458], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -9527,8 +9661,8 @@ func native273(env any) bool {
 	}()
 }
 
-// native274 is the condition of self-operand-agent.
-func native274(env any) bool {
+// native277 is the condition of self-operand-agent.
+func native277(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Agent &&
 		!isShell(e.Name)) &&
@@ -9537,7 +9671,7 @@ func native274(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "print", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install", "df")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[453], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[459], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -9570,7 +9704,7 @@ func native274(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[454], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[460], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -9580,11 +9714,11 @@ func native274(env any) bool {
 			})))
 }
 
-// native275 is the condition of self-computed-write-agent.
-func native275(env any) bool {
+// native278 is the condition of self-computed-write-agent.
+func native278(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[455], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[461], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -9602,19 +9736,19 @@ func native275(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[456], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[457], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[462], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[463], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[458], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[464], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
-// native276 is the condition of self-computed-target-agent.
-func native276(env any) bool {
+// native279 is the condition of self-computed-target-agent.
+func native279(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((anyOf(e.Outputs, func(p0 string) bool {
@@ -9634,31 +9768,31 @@ func native276(env any) bool {
 			e.XargsTarget()))
 }
 
-// native277 is the condition of self-replace-agent.
-func native277(env any) bool {
+// native280 is the condition of self-replace-agent.
+func native280(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[459], "hguard", p0)
+				return matchReWith(&nativeRegexps[465], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[460], "hguard", p0)
+					return matchReWith(&nativeRegexps[466], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[461], "hguard", p0)
+						return matchReWith(&nativeRegexps[467], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[462], "hguard", p0)
+					return matchReWith(&nativeRegexps[468], "hguard", p0)
 				}))))
 }
 
-// native278 is the condition of self-write-tools.
-func native278(env any) bool {
+// native281 is the condition of self-write-tools.
+func native281(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "git") &&
 		in(e.Pos(0), "rm", "mv")) &&
@@ -9684,13 +9818,13 @@ func native278(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[463], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[469], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[464], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[470], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -9700,8 +9834,8 @@ func native278(env any) bool {
 			})))
 }
 
-// native279 is the condition of self-write-tools-agent.
-func native279(env any) bool {
+// native282 is the condition of self-write-tools-agent.
+func native282(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "git") &&
@@ -9728,13 +9862,13 @@ func native279(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[463], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[469], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[464], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[470], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -9745,36 +9879,36 @@ func native279(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[461], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[467], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[465], "hguard", p0) ||
-						matchReWith(&nativeRegexps[466], "hguard", p0))
+					return (matchReWith(&nativeRegexps[471], "hguard", p0) ||
+						matchReWith(&nativeRegexps[472], "hguard", p0))
 				}))))
 }
 
-// native280 is the condition of self-inline-write.
-func native280(env any) bool {
+// native283 is the condition of self-inline-write.
+func native283(env any) bool {
 	e := env.(*CommandEnv)
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[467], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[468], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[473], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[474], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native281 is the condition of self-inline-write-agent.
-func native281(env any) bool {
+// native284 is the condition of self-inline-write-agent.
+func native284(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[467], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[468], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[473], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[474], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native282 is the condition of self-env.
-func native282(env any) bool {
+// native285 is the condition of self-env.
+func native285(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((e.Name == "tmux") &&
@@ -9791,23 +9925,23 @@ func native282(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[469], "hguard_", p0)
+			return matchReFold(&nativeRegexps[475], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[469], "hguard_", p0)
+					return matchReFold(&nativeRegexps[475], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[470], "-", p0) ||
+						return (matchReWith(&nativeRegexps[476], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[471], "hguard", p0)
+					return matchReFold(&nativeRegexps[477], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -9825,19 +9959,19 @@ func native282(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[472], "hguard_", p0)
+					return matchReFold(&nativeRegexps[478], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[469], "hguard_", p0)
+					return matchReFold(&nativeRegexps[475], "hguard_", p0)
 				})))
 	}()
 }
 
-// native283 is the condition of self-env-agent.
-func native283(env any) bool {
+// native286 is the condition of self-env-agent.
+func native286(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((e.Name == "tmux") &&
@@ -9855,23 +9989,23 @@ func native283(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[469], "hguard_", p0)
+				return matchReFold(&nativeRegexps[475], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[469], "hguard_", p0)
+						return matchReFold(&nativeRegexps[475], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[470], "-", p0) ||
+							return (matchReWith(&nativeRegexps[476], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[471], "hguard", p0)
+						return matchReFold(&nativeRegexps[477], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -9889,109 +10023,109 @@ func native283(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[472], "hguard_", p0)
+						return matchReFold(&nativeRegexps[478], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[469], "hguard_", p0)
+						return matchReFold(&nativeRegexps[475], "hguard_", p0)
 					}))))
 	}()
 }
 
-// native284 is the condition of self-hook-keys.
-func native284(env any) bool {
+// native287 is the condition of self-hook-keys.
+func native287(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[473], "-", p0)
+			return matchReWith(&nativeRegexps[479], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[474], p0))
+					matchRe(&nativeRegexps[480], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[475], p0)
+				return matchRe(&nativeRegexps[481], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[476], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[482], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[477], "accept-", p0)
+				return matchReWith(&nativeRegexps[483], "accept-", p0)
 			})))
 }
 
-// native285 is the condition of self-hook-keys-agent.
-func native285(env any) bool {
+// native288 is the condition of self-hook-keys-agent.
+func native288(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[473], "-", p0)
+				return matchReWith(&nativeRegexps[479], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[474], p0))
+						matchRe(&nativeRegexps[480], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[475], p0)
+					return matchRe(&nativeRegexps[481], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[476], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[482], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[477], "accept-", p0)
+					return matchReWith(&nativeRegexps[483], "accept-", p0)
 				}))))
 }
 
-// native286 is the condition of self-hook-functions.
-func native286(env any) bool {
+// native289 is the condition of self-hook-functions.
+func native289(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[478], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[484], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
 	})
 }
 
-// native287 is the condition of self-hook-functions-agent.
-func native287(env any) bool {
+// native290 is the condition of self-hook-functions-agent.
+func native290(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[478], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[484], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
 		}))
 }
 
-// native288 is the condition of self-hook-builtins.
-func native288(env any) bool {
+// native291 is the condition of self-hook-builtins.
+func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "enable") &&
 		(e.Shell != "fish")) &&
@@ -10000,7 +10134,7 @@ func native288(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[478], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[484], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -10011,8 +10145,8 @@ func native288(env any) bool {
 			!in(e.Option("e"), "", "-")))
 }
 
-// native289 is the condition of self-hook-builtins-agent.
-func native289(env any) bool {
+// native292 is the condition of self-hook-builtins-agent.
+func native292(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "enable") &&
@@ -10022,7 +10156,7 @@ func native289(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[478], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[484], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -10033,8 +10167,8 @@ func native289(env any) bool {
 				!in(e.Option("e"), "", "-"))))
 }
 
-// native290 is the condition of self-hook-editing.
-func native290(env any) bool {
+// native293 is the condition of self-hook-editing.
+func native293(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((e.Name == "set") &&
 		(e.Shell != "fish")) &&
@@ -10066,8 +10200,8 @@ func native290(env any) bool {
 					e.HasFlag("f")))))
 }
 
-// native291 is the condition of self-hook-editing-agent.
-func native291(env any) bool {
+// native294 is the condition of self-hook-editing-agent.
+func native294(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "set") &&
@@ -10100,51 +10234,51 @@ func native291(env any) bool {
 						e.HasFlag("f"))))))
 }
 
-// native292 is the condition of self-daemon.
-func native292(env any) bool {
+// native295 is the condition of self-daemon.
+func native295(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[471], "hguard", p0)
+			return matchReFold(&nativeRegexps[477], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[471], "hguard", p0)
+				return matchReFold(&nativeRegexps[477], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[479], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[485], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[471], "hguard", p0)
+				return matchReFold(&nativeRegexps[477], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 			})))
 }
 
-// native293 is the condition of self-daemon-agent.
-func native293(env any) bool {
+// native296 is the condition of self-daemon-agent.
+func native296(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[471], "hguard", p0)
+				return matchReFold(&nativeRegexps[477], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[471], "hguard", p0)
+					return matchReFold(&nativeRegexps[477], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[479], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[485], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[471], "hguard", p0)
+					return matchReFold(&nativeRegexps[477], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 				}))))
 }
 
-// native294 is the condition of self-agent-unguarded.
-func native294(env any) bool {
+// native297 is the condition of self-agent-unguarded.
+func native297(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "safe-mode", "setting-sources", "managed-settings", "managed-settings-in-initialize") ||
@@ -10152,18 +10286,18 @@ func native294(env any) bool {
 		((e.Name == "codex") &&
 			(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[480], "hook", p0)
+					return matchReAny(&nativeRegexps[486], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[480], "hook", p0)
+					return matchReAny(&nativeRegexps[486], "hook", p0)
 				})) ||
 				(((e.Option("a", "ask-for-approval") == "never") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[481], "approval_policy", p0)
+						return matchReWith(&nativeRegexps[487], "approval_policy", p0)
 					})) &&
 					((e.Option("s", "sandbox") == "danger-full-access") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[482], "danger-full-access", p0)
+							return matchReWith(&nativeRegexps[488], "danger-full-access", p0)
 						})))))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -10174,7 +10308,7 @@ func native294(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[483], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[489], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -10189,8 +10323,8 @@ func native294(env any) bool {
 		}))
 }
 
-// native295 is the condition of self-agent-unguarded-agent.
-func native295(env any) bool {
+// native298 is the condition of self-agent-unguarded-agent.
+func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((((((e.Name == "claude") &&
@@ -10199,18 +10333,18 @@ func native295(env any) bool {
 			((e.Name == "codex") &&
 				(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[480], "hook", p0)
+						return matchReAny(&nativeRegexps[486], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[480], "hook", p0)
+						return matchReAny(&nativeRegexps[486], "hook", p0)
 					})) ||
 					(((e.Option("a", "ask-for-approval") == "never") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[481], "approval_policy", p0)
+							return matchReWith(&nativeRegexps[487], "approval_policy", p0)
 						})) &&
 						((e.Option("s", "sandbox") == "danger-full-access") ||
 							anyOf(e.Options("c", "config"), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[482], "danger-full-access", p0)
+								return matchReWith(&nativeRegexps[488], "danger-full-access", p0)
 							})))))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -10221,7 +10355,7 @@ func native295(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[483], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[489], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -10236,20 +10370,20 @@ func native295(env any) bool {
 			})))
 }
 
-// native296 is the condition of agent-tools-trusted.
-func native296(env any) bool {
+// native299 is the condition of agent-tools-trusted.
+func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		((anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[484], "--", p0)
+			return matchReWith(&nativeRegexps[490], "--", p0)
 		}) ||
 			(e.Option("approval-mode") == "yolo")) ||
 			((e.Name == "qwen") &&
 				e.HasFlag("y"))))
 }
 
-// native297 is the condition of self-agent-plugin-agent.
-func native297(env any) bool {
+// native300 is the condition of self-agent-plugin-agent.
+func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((e.Name == "claude") &&
@@ -10265,8 +10399,8 @@ func native297(env any) bool {
 				in(e.Pos(1), "install", "enable", "update"))))
 }
 
-// native298 is the condition of self-agent-computed-agent.
-func native298(env any) bool {
+// native301 is the condition of self-agent-computed-agent.
+func native301(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!in("--", e.Args...)) &&
@@ -10275,13 +10409,13 @@ func native298(env any) bool {
 		}))
 }
 
-// native299 is the condition of self-approve-agent.
-func native299(env any) bool {
+// native302 is the condition of self-approve-agent.
+func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[471], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[477], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -10308,7 +10442,7 @@ func native299(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[485], e.Name)) ||
+				matchRe(&nativeRegexps[491], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -10341,57 +10475,57 @@ func native299(env any) bool {
 						}))))))
 }
 
-// native300 is the condition of self-daemon-start-agent.
-func native300(env any) bool {
+// native303 is the condition of self-daemon-start-agent.
+func native303(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		in(e.Pos(0), "daemon", "watch"))
 }
 
-// native301 is the condition of service-delete.
-func native301(env any) bool {
+// native304 is the condition of service-delete.
+func native304(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "delete")
 }
 
-// native302 is the condition of service-secret-delete.
-func native302(env any) bool {
+// native305 is the condition of service-secret-delete.
+func native305(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "secret")
 }
 
-// native303 is the condition of service-backup-delete.
-func native303(env any) bool {
+// native306 is the condition of service-backup-delete.
+func native306(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "backup")
 }
 
-// native304 is the condition of service-retention-off.
-func native304(env any) bool {
+// native307 is the condition of service-retention-off.
+func native307(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "retention")
 }
 
-// native305 is the condition of service-money.
-func native305(env any) bool {
+// native308 is the condition of service-money.
+func native308(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "money")
 }
 
-// native306 is the condition of cloud-audit-off.
-func native306(env any) bool {
+// native309 is the condition of cloud-audit-off.
+func native309(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "audit")
 }
 
-// native307 is the condition of cloud-public-exposure.
-func native307(env any) bool {
+// native310 is the condition of cloud-public-exposure.
+func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "public")
 }
 
-// native308 is the condition of repo-api-exposure.
-func native308(env any) bool {
+// native311 is the condition of repo-api-exposure.
+func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)\"private\"\\s*:\\s*false|\"visibility\"\\s*:\\s*\"public\""
@@ -10399,25 +10533,25 @@ func native308(env any) bool {
 			let1 := "(?is)\\bmutation\\b.*\\bvisibility\\s*:\\s*\\\\?\"?PUBLIC\\b"
 			return (((((((((e.Name == "curl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[486], "api.github.com/repos/\x00/api/v4/projects/", p0)
+					return matchReAny(&nativeRegexps[492], "api.github.com/repos/\x00/api/v4/projects/", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
 				((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[487], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[493], "/api/v4/projects/", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[488], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[494], "/api/v4/projects/", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[489], "visibility=public", p0)
+						return matchReAny(&nativeRegexps[495], "visibility=public", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[490], "/graphql", p0)
+						return matchReFold(&nativeRegexps[496], "/graphql", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchComputed(let1, p0)
@@ -10444,15 +10578,15 @@ func native308(env any) bool {
 						return in(strings.ToLower(p0), "private=false", "visibility=public")
 					}) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[491], "/workflows/\x00gitlab-ci", p0)
+							return matchReAny(&nativeRegexps[497], "/workflows/\x00gitlab-ci", p0)
 						}) &&
 							in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 		}()
 	}()
 }
 
-// native309 is the condition of access-grant.
-func native309(env any) bool {
+// native312 is the condition of access-grant.
+func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((serviceAction(e.Name, e.Args) == "grant") ||
 		((((e.Name == "gh") &&
@@ -10462,16 +10596,16 @@ func native309(env any) bool {
 		((((e.Name == "gh") &&
 			(e.Pos(0) == "api")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[492], "/protection\x00rulesets", p0)
+				return matchReAny(&nativeRegexps[498], "/protection\x00rulesets", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[493], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
+				return matchReAny(&nativeRegexps[499], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
 			}))) ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[494], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[500], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -10481,31 +10615,31 @@ func native309(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[495], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[501], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[496], "-", p0) ||
+						return (matchReWith(&nativeRegexps[502], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[497], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[503], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
 
-// native310 is the condition of http-delete.
-func native310(env any) bool {
+// native313 is the condition of http-delete.
+func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return in(httpAction(e.Name, e.Args), "delete", "wipe")
 }
 
-// native311 is the condition of kubectl-scale-drain.
-func native311(env any) bool {
+// native314 is the condition of kubectl-scale-drain.
+func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)(^|[\\s{,\"'])(max)?replica(s|count)[\"']?\\s*:\\s*(&\\S+\\s+)?((!!|!<tag:yaml\\.org,2002:)(int|float)>?\\s+(&\\S+\\s+)?[\"']?[-+]?(0[xob]?[0_]*(\\.[0_]*)?|\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\"']?|[-+]?(0[xob]?[0_]*(\\.[0_]*)?|\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?)([^0-9a-z._\"']|$)"
-		return ((((((((((((((in(e.Pos(0), "apply", "create", "replace") &&
+		return (((((((((((((((in(e.Pos(0), "apply", "create", "replace") &&
 			(((anyOf(e.Options("f", "filename"), func(p0 string) bool {
 				return in(p0, "-", "/dev/stdin")
 			}) ||
@@ -10518,70 +10652,79 @@ func native311(env any) bool {
 				in(e.Pos(0), "upgrade", "install")) &&
 				(matchComputed(let0, e.WrittenText()) ||
 					anyOf(e.Options("set", "set-string", "set-literal", "set-json"), func(p0 string) bool {
-						return matchReFold(&nativeRegexps[498], "replica", p0)
+						return matchReFold(&nativeRegexps[504], "replica", p0)
 					})))) ||
 			((e.Pos(0) == "scale") &&
 				anyOf(e.Options("replicas"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[499], "0", p0)
+					return matchReFold(&nativeRegexps[505], "0", p0)
 				}))) ||
 			(e.Pos(0) == "drain")) ||
+			((e.Pos(0) == "cordon") &&
+				((e.HasFlag("all", "l", "selector") ||
+					anyOf(e.Wrappers, func(p0 string) bool {
+						return in(p0, "xargs", "parallel")
+					})) ||
+					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+						return (strings.HasPrefix(p0, "$(") ||
+							strings.HasPrefix(p0, "`"))
+					})))) ||
 			((e.Pos(0) == "autoscale") &&
 				anyOf(e.Options("max"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[499], "0", p0)
+					return matchReFold(&nativeRegexps[505], "0", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[500], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[506], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
 				}))) ||
 			((e.Pos(0) == "replace") &&
 				e.HasFlag("force"))) ||
 			((e.Pos(0) == "apply") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[501], "--prune", p0)
+					return matchReWith(&nativeRegexps[507], "--prune", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[502], "persistentVolumeReclaimPolicy", p0)
+					return matchReWith(&nativeRegexps[508], "persistentVolumeReclaimPolicy", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				func() bool {
 					let1 := strings.Join(e.Args, "\n")
 					return ((((matchComputed(let0, let1) ||
-						matchReAny(&nativeRegexps[503], "replicas\x00replicas\"\x00replicas\"", let1)) ||
-						matchReAny(&nativeRegexps[504], "finalizers\x00$patch", let1)) ||
-						((matchReWith(&nativeRegexps[505], "\"op\"", let1) &&
-							matchReWith(&nativeRegexps[506], "\"path\"", let1)) &&
-							(matchReWith(&nativeRegexps[507], "\"remove\"", let1) ||
-								matchReWith(&nativeRegexps[508], "\"value\"", let1)))) ||
+						matchReAny(&nativeRegexps[509], "replicas\x00replicas\"\x00replicas\"", let1)) ||
+						matchReAny(&nativeRegexps[510], "finalizers\x00$patch", let1)) ||
+						((matchReWith(&nativeRegexps[511], "\"op\"", let1) &&
+							matchReWith(&nativeRegexps[512], "\"path\"", let1)) &&
+							(matchReWith(&nativeRegexps[513], "\"remove\"", let1) ||
+								matchReWith(&nativeRegexps[514], "\"value\"", let1)))) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[509], "null", p0) &&
-								!matchReWith(&nativeRegexps[510], "metadata", p0))
+							return (matchReWith(&nativeRegexps[515], "null", p0) &&
+								!matchReWith(&nativeRegexps[516], "metadata", p0))
 						}))
 				}())) ||
 			((((e.Pos(0) == "label") &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[511], "n", strings.ToLower(index(e.Positional, 1)))) &&
+				matchReWith(&nativeRegexps[517], "n", strings.ToLower(index(e.Positional, 1)))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[512], "-", p0)
+					return matchReWith(&nativeRegexps[518], "-", p0)
 				}))) ||
 			(in("taint", e.Positional...) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[513], ":NoExecute", p0)
+					return matchReWith(&nativeRegexps[519], ":NoExecute", p0)
 				}))) ||
 			((e.Pos(0) == "label") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[514], "pod-security.kubernetes.io/", p0)
+					return matchReWith(&nativeRegexps[520], "pod-security.kubernetes.io/", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[515], "-", p0)
+						return matchReWith(&nativeRegexps[521], "-", p0)
 					}))))
 	}()
 }
 
-// native312 is the condition of compose-down-volumes.
-func native312(env any) bool {
+// native315 is the condition of compose-down-volumes.
+func native315(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)(^|[_.-])(test|tests|testing|ci|e2e)([_.-]|$)"
@@ -10608,8 +10751,8 @@ func native312(env any) bool {
 	}()
 }
 
-// native313 is the condition of cluster-teardown.
-func native313(env any) bool {
+// native316 is the condition of cluster-teardown.
+func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h", "dry-run") &&
 		(((((((((e.Name == "kubeadm") &&
@@ -10620,7 +10763,7 @@ func native313(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[516], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[522], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -10642,24 +10785,46 @@ func native313(env any) bool {
 						e.HasFlag("force", "f"))))))
 }
 
-// native314 is the condition of app-scale-zero.
-func native314(env any) bool {
+// native317 is the condition of app-scale-zero.
+func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[517], "=", p0)
+			return matchReWith(&nativeRegexps[523], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[518], "0", p0)
+				return matchReWith(&nativeRegexps[524], "0", p0)
 			})))
 }
 
-// native315 is the condition of framework-db-reset.
-func native315(env any) bool {
+// native318 is the condition of cloud-scale-zero.
+func native318(env any) bool {
+	e := env.(*CommandEnv)
+	return (!e.HasFlag("dry-run", "dryrun", "help") &&
+		(((anyOf(e.Options("desired-count", "desired-capacity", "max-size", "max-capacity", "new-capacity", "node-count", "num-nodes"), func(p0 string) bool {
+			return matchReWith(&nativeRegexps[422], "0", p0)
+		}) ||
+			(in("resize", e.Positional...) &&
+				anyOf(e.Options("size"), func(p0 string) bool {
+					return matchReWith(&nativeRegexps[422], "0", p0)
+				}))) ||
+			anyOf(e.Options("scaling-config"), func(p0 string) bool {
+				return matchReFold(&nativeRegexps[525], "=", p0)
+			})) ||
+			(anyOf(e.Positional, func(p0 string) bool {
+				return matchReAny(&nativeRegexps[526], "stop\x00deallocate\x00suspend", p0)
+			}) &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReAny(&nativeRegexps[527], "pr\x00live", p0)
+				}))))
+}
+
+// native319 is the condition of framework-db-reset.
+func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := []string{"RAILS_ENV", "RACK_ENV", "MIX_ENV", "APP_ENV"}
@@ -10686,7 +10851,7 @@ func native315(env any) bool {
 							return in(p0, let0...)
 						}) ||
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[519], "=", p0)
+								return matchReWith(&nativeRegexps[528], "=", p0)
 							})) ||
 							(e.Option("env") != "")) ||
 							(let1 != "")) ||
@@ -10697,26 +10862,26 @@ func native315(env any) bool {
 									in(e.Assigns[p0], "test", "testing"))
 							})) &&
 							allOf(e.Args, func(p0 string) bool {
-								return (!matchReWith(&nativeRegexps[520], "=", p0) ||
-									matchReWith(&nativeRegexps[521], "test", p0))
+								return (!matchReWith(&nativeRegexps[529], "=", p0) ||
+									matchReWith(&nativeRegexps[530], "test", p0))
 							})) &&
 							in(e.Option("env"), "", "test", "testing")) &&
 							!strings.HasPrefix(e.Name, "gitlab")) &&
 							((let1 == "") ||
 								localTestURL(let1))) &&
 							((let2 == "") ||
-								matchReAny(&nativeRegexps[522], "test", let2))) &&
+								matchReAny(&nativeRegexps[531], "test", let2))) &&
 							((let3 == "") ||
-								matchReWith(&nativeRegexps[523], "Test", let3))) &&
+								matchReWith(&nativeRegexps[532], "Test", let3))) &&
 							!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[524], "D", p0)
+								return matchReWith(&nativeRegexps[533], "D", p0)
 							})) &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return matchReAny(&nativeRegexps[525], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
+								return matchReAny(&nativeRegexps[534], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
 							}))
 						return (!let4 &&
 							(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[526], "db:", p0)
+								return matchReWith(&nativeRegexps[535], "db:", p0)
 							}) ||
 								((((e.Name == "dotnet-ef") ||
 									((e.Name == "dotnet") &&
@@ -10781,7 +10946,7 @@ func native315(env any) bool {
 										return (p0 == "base")
 									}))) ||
 								anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[527], "migrate:", p0)
+									return matchReWith(&nativeRegexps[536], "migrate:", p0)
 								})) ||
 								(anyOf(e.Args, func(p0 string) bool {
 									return in(p0, "flush", "reset_db")
@@ -10812,7 +10977,7 @@ func native315(env any) bool {
 									return (p0 == "db:migrate")
 								}) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[528], "VERSION=", p0)
+										return matchReWith(&nativeRegexps[537], "VERSION=", p0)
 									}))) ||
 								((((e.Name == "knex") ||
 									anyOf(e.Args, func(p0 string) bool {
@@ -10832,7 +10997,7 @@ func native315(env any) bool {
 											return (p0 == "down-to")
 										}) &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return matchReWith(&nativeRegexps[416], "0", p0)
+												return matchReWith(&nativeRegexps[422], "0", p0)
 											}))))) ||
 								((e.Name == "migrate") &&
 									(((anyOf(e.Args, func(p0 string) bool {
@@ -10848,7 +11013,7 @@ func native315(env any) bool {
 											return (p0 == "goto")
 										}) &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return matchReWith(&nativeRegexps[416], "0", p0)
+												return matchReWith(&nativeRegexps[422], "0", p0)
 											}))))) ||
 								((e.Name == "dbmate") &&
 									anyOf(e.Positional, func(p0 string) bool {
@@ -10899,7 +11064,7 @@ func native315(env any) bool {
 										return (p0 == "runner")
 									})) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[529], ".", p0)
+										return matchReWith(&nativeRegexps[538], ".", p0)
 									}))))
 					}()
 				}()
@@ -10908,8 +11073,8 @@ func native315(env any) bool {
 	}()
 }
 
-// native316 is the condition of kubectl-secret-values.
-func native316(env any) bool {
+// native320 is the condition of kubectl-secret-values.
+func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\.(metadata\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\.[\\w./-]+)?)|type|kind|apiVersion|immutable)"
@@ -10919,44 +11084,88 @@ func native316(env any) bool {
 				(len(e.Positional) > 1)) ||
 				((((e.Pos(0) == "get") &&
 					(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[530], "secret", p0) ||
-							matchReWith(&nativeRegexps[531], ",secret", p0))
+						return (matchReWith(&nativeRegexps[539], "secret", p0) ||
+							matchReWith(&nativeRegexps[540], ",secret", p0))
 					}) ||
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[532], "$", p0)
+							return matchReWith(&nativeRegexps[541], "$", p0)
 						}) &&
-							matchReWith(&nativeRegexps[533], "secret", e.Unfolded)))) &&
-					matchReAny(&nativeRegexps[534], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+							matchReWith(&nativeRegexps[542], "secret", e.Unfolded)))) &&
+					matchReAny(&nativeRegexps[543], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 					!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 						matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1))))
 		}()
 	}()
 }
 
-// native317 is the condition of package-from-url.
-func native317(env any) bool {
+// native321 is the condition of cloud-credentials-set-agent.
+func native321(env any) bool {
+	e := env.(*CommandEnv)
+	return (((((e.Agent &&
+		(e.Pos(0) == "configure")) &&
+		(e.Pos(1) == "set")) &&
+		(len(e.Positional) > 2)) &&
+		matchReAny(&nativeRegexps[544], "access_key_id\x00cret_access_key\x00ssion_token\x00credential_process\x00role_arn\x00ource_profile\x00start_url\x00account_id\x00role_name", strings.ToLower(index(e.Positional, 2)))) &&
+		!((len(e.Positional) > 3) &&
+			matchReWith(&nativeRegexps[545], "AWS_", index(e.Positional, 3))))
+}
+
+// native322 is the condition of workload-image-raw-address.
+func native322(env any) bool {
+	e := env.(*CommandEnv)
+	return (((e.Pos(0) == "set") &&
+		(e.Pos(1) == "image")) &&
+		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
+			return (matchReWith(&nativeRegexps[546], "=", p0) &&
+				!matchReWith(&nativeRegexps[547], "=", p0))
+		}))
+}
+
+// native323 is the condition of ci-secret-set-agent.
+func native323(env any) bool {
+	e := env.(*CommandEnv)
+	return func() bool {
+		let0 := "(?i)(^|[^a-z0-9])(prod|production|prd|live)($|[^a-z0-9])"
+		return ((e.Agent &&
+			((((e.Name == "gh") &&
+				(e.Pos(0) == "secret")) &&
+				(e.Pos(1) == "set")) ||
+				(((e.Name == "glab") &&
+					(e.Pos(0) == "variable")) &&
+					in(e.Pos(1), "set", "update")))) &&
+			((((len(e.Positional) > 2) &&
+				matchComputed(let0, index(e.Positional, 2))) ||
+				anyOf(e.Options("e", "env", "scope"), func(p0 string) bool {
+					return matchComputed(let0, p0)
+				})) ||
+				(len(e.Options("o", "org", "g", "group")) > 0)))
+	}()
+}
+
+// native324 is the condition of package-from-url.
+func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((((((((anyOf(e.Wrappers, func(p0 string) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[535], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[548], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[536], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[549], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[536], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[549], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[537], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[550], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[537], "://", p0)
+				return matchReWith(&nativeRegexps[550], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -10965,37 +11174,37 @@ func native317(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[538], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[551], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[539], "://", p0) &&
-						!matchReWith(&nativeRegexps[540], "https://", p0))
+					return (matchReWith(&nativeRegexps[552], "://", p0) &&
+						!matchReWith(&nativeRegexps[553], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[541], "://", p0)
+					return matchReWith(&nativeRegexps[554], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[542], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[555], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[539], "://", p0) &&
-						!matchReWith(&nativeRegexps[540], "https://", p0)))
+					(matchReWith(&nativeRegexps[552], "://", p0) &&
+						!matchReWith(&nativeRegexps[553], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[543], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[556], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[544], ":", p0))
+					matchReWith(&nativeRegexps[557], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -11040,18 +11249,18 @@ func native317(env any) bool {
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[545], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[558], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[546], "https://", p0)))
+								!matchReWith(&nativeRegexps[559], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[547], "/", p0) &&
-					!matchReWith(&nativeRegexps[548], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[560], "/", p0) &&
+					!matchReWith(&nativeRegexps[561], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[549], "/", p0)))
+						!matchReWith(&nativeRegexps[562], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -11059,14 +11268,14 @@ func native317(env any) bool {
 			e.HasFlag("grant-all-permissions")))
 }
 
-// native318 is the condition of unsigned-packages.
-func native318(env any) bool {
+// native325 is the condition of unsigned-packages.
+func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[550], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[563], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -11074,33 +11283,70 @@ func native318(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[551], "--force-", p0)
+				return matchReWith(&nativeRegexps[564], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[552], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[565], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
-// native319 is the condition of repo-from-pipe.
-func native319(env any) bool {
+// native326 is the condition of signing-key-plain-http.
+func native326(env any) bool {
+	e := env.(*CommandEnv)
+	return func() bool {
+		let0 := "(?i)^http://"
+		return (((in(e.Name, "rpm", "rpmkeys") &&
+			e.HasFlag("import")) &&
+			anyOf(e.Positional, func(p0 string) bool {
+				return matchComputed(let0, p0)
+			})) ||
+			((e.Name == "apt-key") &&
+				anyOf(e.Options("fetch-keys"), func(p0 string) bool {
+					return matchComputed(let0, p0)
+				})))
+	}()
+}
+
+// native327 is the condition of package-source-add-agent.
+func native327(env any) bool {
+	e := env.(*CommandEnv)
+	return ((e.Agent &&
+		!e.HasFlag("remove", "r", "help", "h", "list", "L")) &&
+		(((((in(e.Name, "add-apt-repository", "apt-add-repository") &&
+			(len(e.Positional) > 0)) ||
+			(((e.Name == "dnf") &&
+				(e.Pos(0) == "config-manager")) &&
+				(e.HasFlag("add-repo") ||
+					(e.Pos(1) == "addrepo")))) ||
+			((e.Name == "yum-config-manager") &&
+				e.HasFlag("add-repo"))) ||
+			(((e.Name == "dnf") &&
+				(e.Pos(0) == "copr")) &&
+				(e.Pos(1) == "enable"))) ||
+			((e.Name == "zypper") &&
+				in(e.Pos(0), "ar", "addrepo"))))
+}
+
+// native328 is the condition of repo-from-pipe.
+func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[553], "/etc/", p0)
+			return matchReWith(&nativeRegexps[566], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[554], "/etc/", p0)
+				return matchReWith(&nativeRegexps[567], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native320 is the condition of environment-hijack.
-func native320(env any) bool {
+// native329 is the condition of environment-hijack.
+func native329(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\.0\\.0\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\s*)+$"
@@ -11121,12 +11367,12 @@ func native320(env any) bool {
 							!((p0 == "RUBYOPT") &&
 								matchComputed(let2, e.Assigns[p0]))) &&
 							!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-								matchReWith(&nativeRegexps[155], "ssh", e.Assigns[p0])) &&
-								!matchReFold(&nativeRegexps[555], "command", e.Assigns[p0]))) &&
+								matchReWith(&nativeRegexps[161], "ssh", e.Assigns[p0])) &&
+								!matchReFold(&nativeRegexps[568], "command", e.Assigns[p0]))) &&
 							!((p0 == "ENV") &&
-								matchRe(&nativeRegexps[556], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[569], e.Assigns[p0]))) &&
 							!((p0 == "PS4") &&
-								matchRe(&nativeRegexps[557], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[570], e.Assigns[p0]))) &&
 							!((p0 == "NODE_OPTIONS") &&
 								matchComputed(let0, e.Assigns["NODE_OPTIONS"]))) &&
 							in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "PERLLIB", "RUBYOPT", "RUBYLIB", "NODE_PATH", "GEM_PATH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
@@ -11134,20 +11380,20 @@ func native320(env any) bool {
 							strings.HasPrefix(p0, "LUA_INIT_"))
 					}) ||
 						anyOf(e.Declared, func(p0 string) bool {
-							return (((((((!matchReWith(&nativeRegexps[558], "ENV=", p0) &&
-								!(matchReWith(&nativeRegexps[559], "GIT_SSH", p0) &&
-									!matchReFold(&nativeRegexps[555], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!(matchReWith(&nativeRegexps[560], "=", p0) &&
+							return (((((((!matchReWith(&nativeRegexps[571], "ENV=", p0) &&
+								!(matchReWith(&nativeRegexps[572], "GIT_SSH", p0) &&
+									!matchReFold(&nativeRegexps[568], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+								!(matchReWith(&nativeRegexps[573], "=", p0) &&
 									e.ProjectLibraryPath(substr(p0, 0, strings.Index(p0, "=")), substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!matchReWith(&nativeRegexps[561], "PS4=", p0)) &&
+								!matchReWith(&nativeRegexps[574], "PS4=", p0)) &&
 								!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
 									matchComputed(let0, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-								!((matchReWith(&nativeRegexps[562], "=", p0) &&
+								!((matchReWith(&nativeRegexps[575], "=", p0) &&
 									matchComputed(let1, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
 									!matchComputed(let3, p0))) &&
 								!(strings.HasPrefix(p0, "RUBYOPT=") &&
 									matchComputed(let2, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
-								matchReAny(&nativeRegexps[563], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl\x00ruby\x00node_path\x00gem_path\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+								matchReAny(&nativeRegexps[576], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl\x00ruby\x00node_path\x00gem_path\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 						}))
 				}()
 			}()
@@ -11155,8 +11401,8 @@ func native320(env any) bool {
 	}()
 }
 
-// native321 is the condition of workload-environment-hijack.
-func native321(env any) bool {
+// native330 is the condition of workload-environment-hijack.
+func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH)=.|^NODE_OPTIONS=.*(--require|-r\\s|-r=|--import|--loader|--experimental-loader)"
@@ -11164,7 +11410,7 @@ func native321(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[564], "-", p0) &&
+				return (matchReWith(&nativeRegexps[577], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -11185,8 +11431,8 @@ func native321(env any) bool {
 	}()
 }
 
-// native322 is the condition of ci-environment-hijack.
-func native322(env any) bool {
+// native331 is the condition of ci-environment-hijack.
+func native331(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(^|[\\s'\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)(=|<<)|(^|[\\s'\"])NODE_OPTIONS(=[^\\n]*(--require|-r\\s|--import|--loader|--experimental-loader)|<<)"
@@ -11245,34 +11491,34 @@ func native322(env any) bool {
 	}()
 }
 
-// native323 is the condition of workflow-dumps-secrets.
-func native323(env any) bool {
+// native332 is the condition of workflow-dumps-secrets.
+func native332(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[565], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[578], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[566], ")", p0.Target))
+				matchReFold(&nativeRegexps[579], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[566], ")", p0)
+				return matchReFold(&nativeRegexps[579], ")", p0)
 			})))
 }
 
-// native324 is the condition of secret-in-command.
-func native324(env any) bool {
+// native333 is the condition of secret-in-command.
+func native333(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[567], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[580], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[568], "=", p0) &&
-					!matchReAny(&nativeRegexps[569], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
+				return (matchReWith(&nativeRegexps[581], "=", p0) &&
+					!matchReAny(&nativeRegexps[582], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[570], "A", p0)
+			return matchReWith(&nativeRegexps[583], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -11280,12 +11526,12 @@ func native324(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[571], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[584], "--preserve-env=", p0)
 		}))
 }
 
-// native325 is the condition of package-remove-essential.
-func native325(env any) bool {
+// native334 is the condition of package-remove-essential.
+func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(libc6|libc-bin|glibc|glibc-common|musl|bash|dash|coreutils|util-linux|findutils|grep|sed|tar|gzip|dpkg|apt|rpm|yum|dnf|pacman|zypper|apk-tools|busybox|systemd|systemd-sysv|init|sysvinit-core|openrc|sudo|doas|login|passwd|shadow|shadow-utils|pam|libpam0g|libpam-modules|libpam-runtime|base-files|base-passwd|filesystem|alpine-baselayout|openssh-server|openssh|python3|python3-minimal|perl-base|linux-image-generic|linux-generic|kernel|kernel-core|linux|grub-pc|grub-efi-amd64|grub2-common|grub2-pc|grub2-efi-x64|shim|shim-signed|libselinux1|libsystemd0|libudev1|udev|dbus|network-manager|NetworkManager|netplan\\.io|ifupdown|iproute2)(:[a-z0-9]+)?(\\*|[=<>].*)?$"
@@ -11296,14 +11542,14 @@ func native325(env any) bool {
 					return !strings.Contains(p0, "::")
 				})
 				return func() bool {
-					let3 := (((((((in(e.Name, "apt", "apt-get", "aptitude", "dnf", "yum", "microdnf", "tdnf", "zypper") &&
+					let3 := (((((((((((in(e.Name, "apt", "apt-get", "aptitude", "dnf", "yum", "microdnf", "tdnf", "zypper") &&
 						(len(let2) > 0)) &&
 						in(index(let2, 0), "remove", "purge", "erase", "rm", "autoremove", "autopurge")) ||
 						((e.Name == "rpm") &&
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[572], "-R", p0)
+								return matchReWith(&nativeRegexps[585], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -11311,7 +11557,18 @@ func native325(env any) bool {
 						(in(e.Name, "apk", "pkg", "opkg") &&
 							in(e.Pos(0), "del", "delete", "remove"))) ||
 						((e.Name == "emerge") &&
-							e.HasFlag("C", "unmerge", "c", "depclean")))
+							e.HasFlag("C", "unmerge", "c", "depclean"))) ||
+						((e.Name == "brew") &&
+							in(e.Pos(0), "uninstall", "remove", "rm"))) ||
+						(in(e.Name, "snap", "flatpak") &&
+							in(e.Pos(0), "remove", "uninstall"))) ||
+						(((e.Name == "npm") &&
+							in(e.Pos(0), "uninstall", "un", "remove", "rm", "r", "unlink")) &&
+							e.HasFlag("g", "global"))) ||
+						((in(e.Name, "pip", "pip3") &&
+							(e.Pos(0) == "uninstall")) &&
+							(in("sudo", e.Wrappers...) ||
+								e.HasFlag("break-system-packages"))))
 					return func() bool {
 						let4 := func() []string {
 							if in(e.Name, "rpm", "pacman", "dpkg", "emerge") ||
@@ -11323,13 +11580,24 @@ func native325(env any) bool {
 						return func() bool {
 							let5 := ((((e.Name == "pacman") &&
 								(len(let4) == 1)) &&
-								matchReWith(&nativeRegexps[573], "$(pacman -Q", index(let4, 0))) &&
-								matchReWith(&nativeRegexps[574], "$(pacman -Q", index(let4, 0)))
+								matchReWith(&nativeRegexps[586], "$(pacman -Q", index(let4, 0))) &&
+								matchReWith(&nativeRegexps[587], "$(pacman -Q", index(let4, 0)))
 							return (let3 &&
-								(((((((anyOf(let4, func(p0 string) bool {
-									return (matchComputed(let0, p0) ||
-										matchComputed(let1, p0))
+								(((((((((anyOf(let4, func(p0 string) bool {
+									return func() bool {
+										if in(e.Name, "brew", "snap", "flatpak", "npm", "pip", "pip3") {
+											return matchComputed(let1, p0)
+										}
+										return (matchComputed(let0, p0) ||
+											matchComputed(let1, p0))
+									}()
 								}) ||
+									((e.Name == "snap") &&
+										anyOf(let4, func(p0 string) bool {
+											return matchReAny(&nativeRegexps[588], "snapd\x00core", p0)
+										}))) ||
+									((e.Name == "flatpak") &&
+										e.HasFlag("all"))) ||
 									anyOf(e.Wrappers, func(p0 string) bool {
 										return in(p0, "xargs", "parallel")
 									})) ||
@@ -11343,16 +11611,16 @@ func native325(env any) bool {
 										e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 									((e.Name == "pacman") &&
 										(anyOf(e.Flags, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[575], "-R", p0)
+											return matchReWith(&nativeRegexps[589], "-R", p0)
 										}) ||
 											e.HasFlag("nodeps")))) ||
 									((e.Name == "dpkg") &&
 										anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[576], "--force-", p0)
+											return matchReWith(&nativeRegexps[590], "--force-", p0)
 										}))) ||
 									(in(e.Name, "apt", "apt-get", "aptitude") &&
 										anyOf(e.Args, func(p0 string) bool {
-											return matchReFold(&nativeRegexps[577], "--force-", p0)
+											return matchReFold(&nativeRegexps[591], "--force-", p0)
 										}))) ||
 									((e.Name == "apk") &&
 										e.HasFlag("force-broken-world", "force"))))
@@ -11364,13 +11632,13 @@ func native325(env any) bool {
 	}()
 }
 
-// native326 is the condition of local-package-install.
-func native326(env any) bool {
+// native335 is the condition of local-package-install.
+func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[578], ".", p0) ||
-				matchReFold(&nativeRegexps[579], "://", p0))
+			return (matchReFold(&nativeRegexps[592], ".", p0) ||
+				matchReFold(&nativeRegexps[593], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -11396,30 +11664,30 @@ func native326(env any) bool {
 	}()
 }
 
-// native327 is the condition of editor-extension-file-agent.
-func native327(env any) bool {
+// native336 is the condition of editor-extension-file-agent.
+func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Options("install-extension"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[580], ".vsix", p0)
+			return matchReAny(&nativeRegexps[594], ".vsix", p0)
 		}))
 }
 
-// native328 is the condition of package-index-redirect.
-func native328(env any) bool {
+// native337 is the condition of package-index-redirect.
+func native337(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[581], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[595], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[582], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[596], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[583], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[597], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[584], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[598], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			!in(e.Pos(0), "whoami", "view", "v", "info", "show", "search", "s", "ping", "outdated")) &&
@@ -11430,17 +11698,17 @@ func native328(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[585], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[599], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[586], "://", p0) &&
+				return (matchReWith(&nativeRegexps[600], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[586], "://", p0) &&
+				return (matchReWith(&nativeRegexps[600], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -11457,13 +11725,13 @@ func native328(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[586], "://", p0) &&
+				return (matchReWith(&nativeRegexps[600], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
 
-// native329 is the condition of package-upload-foreign-index.
-func native329(env any) bool {
+// native338 is the condition of package-upload-foreign-index.
+func native338(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -11501,8 +11769,8 @@ func native329(env any) bool {
 	}()
 }
 
-// native330 is the condition of package-publish-secret.
-func native330(env any) bool {
+// native339 is the condition of package-publish-secret.
+func native339(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Pos(0), "publish", "pack") ||
@@ -11510,18 +11778,18 @@ func native330(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[587], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[601], "~/.", cleanPath(p0)))
 		}))
 }
 
-// native331 is the condition of package-index-env-redirect.
-func native331(env any) bool {
+// native340 is the condition of package-index-env-redirect.
+func native340(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[588], "=", p0)
+					return matchReWith(&nativeRegexps[602], "=", p0)
 				})
 			}
 			return func() []string {
@@ -11543,40 +11811,40 @@ func native331(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[589], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[603], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[590], "_", p0) &&
+				(matchReWith(&nativeRegexps[604], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[591], "://", let1) &&
+							return (matchReWith(&nativeRegexps[605], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[592], "=", p0) &&
-					!matchReWith(&nativeRegexps[593], "=0", p0))) ||
-				matchReWith(&nativeRegexps[594], "=", p0)) ||
-				(matchReWith(&nativeRegexps[595], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[606], "=", p0) &&
+					!matchReWith(&nativeRegexps[607], "=0", p0))) ||
+				matchReWith(&nativeRegexps[608], "=", p0)) ||
+				(matchReWith(&nativeRegexps[609], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[596], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[597], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[598], "-insecure", p0))
+				(matchReWith(&nativeRegexps[610], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[611], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[612], "-insecure", p0))
 		})
 	}()
 }
 
-// native332 is the condition of python-planted-module.
-func native332(env any) bool {
+// native341 is the condition of python-planted-module.
+func native341(env any) bool {
 	e := env.(*CommandEnv)
 	return e.PlantedModule()
 }
 
-// native333 is the condition of package-config-shared.
-func native333(env any) bool {
+// native342 is the condition of package-config-shared.
+func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$"
@@ -11603,8 +11871,8 @@ func native333(env any) bool {
 	}()
 }
 
-// native334 is the condition of package-install-system-path.
-func native334(env any) bool {
+// native343 is the condition of package-install-system-path.
+func native343(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pip", "pip3") &&
 		(e.Pos(0) == "install")) &&
@@ -11615,7 +11883,7 @@ func native334(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[599], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[613], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -11625,12 +11893,22 @@ func native334(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[600], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[614], "/", cleanPath(p0)))
 			})))
 }
 
-// native335 is the condition of shutdown-reboot.
-func native335(env any) bool {
+// native344 is the condition of release-upgrade.
+func native344(env any) bool {
+	e := env.(*CommandEnv)
+	return (!e.HasFlag("c", "check-dist-upgrade-only", "h", "help", "V", "version") &&
+		(e.Agent ||
+			anyOf(e.Options("f", "frontend"), func(p0 string) bool {
+				return matchReFold(&nativeRegexps[615], "noninteractive", p0)
+			})))
+}
+
+// native345 is the condition of shutdown-reboot.
+func native345(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "shutdown", "reboot", "halt", "poweroff") &&
 		!e.HasFlag("help", "c", "version")) ||
@@ -11641,7 +11919,7 @@ func native335(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[601], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[616], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -11659,30 +11937,30 @@ func native335(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[602], "\"", let0) &&
-					matchReAny(&nativeRegexps[603], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[604], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[617], "\"", let0) &&
+					matchReAny(&nativeRegexps[618], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[619], "aevtr", let0))
 			}()))
 }
 
-// native336 is the condition of kill-all-processes.
-func native336(env any) bool {
+// native346 is the condition of kill-all-processes.
+func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native337 is the condition of kill-process-list.
-func native337(env any) bool {
+// native347 is the condition of kill-process-list.
+func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\bps(\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\s*\\S+|--no-headers?|--format[= ]\\S+|--sort[= ]\\S+|-?h|[a-z,]*pid[a-z,=]*))+"
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[605], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[606], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[607], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[620], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[621], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[622], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -11713,8 +11991,8 @@ func native337(env any) bool {
 	}()
 }
 
-// native338 is the condition of stop-service-list.
-func native338(env any) bool {
+// native348 is the condition of stop-service-list.
+func native348(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "systemctl") &&
 		in(e.Pos(0), "stop", "kill", "disable", "mask")) ||
@@ -11723,50 +12001,50 @@ func native338(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[608], "systemctl", e.Unfolded) ||
-			matchReAny(&nativeRegexps[609], "systemctl\x00systemctl", e.Unfolded))) ||
+		(matchReWith(&nativeRegexps[623], "systemctl", e.Unfolded) ||
+			matchReAny(&nativeRegexps[624], "systemctl\x00systemctl", e.Unfolded))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[610], "systemctl", e.Unfolded)))
+			matchReWith(&nativeRegexps[625], "systemctl", e.Unfolded)))
 }
 
-// native339 is the condition of fork-bomb.
-func native339(env any) bool {
+// native349 is the condition of fork-bomb.
+func native349(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native340 is the condition of kill-hguard.
-func native340(env any) bool {
+// native350 is the condition of kill-hguard.
+func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[471], "hguard", p0)
+		return matchReFold(&nativeRegexps[477], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[611], "hguard", p0)
+			return matchReFold(&nativeRegexps[626], "hguard", p0)
 		}))
 }
 
-// native341 is the condition of crontab-remove.
-func native341(env any) bool {
+// native351 is the condition of crontab-remove.
+func native351(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native342 is the condition of history-wipe.
-func native342(env any) bool {
+// native352 is the condition of history-wipe.
+func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[612], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[627], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[613], "history", p0)
+			return matchReWith(&nativeRegexps[628], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11783,7 +12061,7 @@ func native342(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[614], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[629], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -11791,8 +12069,8 @@ func native342(env any) bool {
 		}))
 }
 
-// native343 is the condition of history-file-startup.
-func native343(env any) bool {
+// native353 is the condition of history-file-startup.
+func native353(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish)$"
@@ -11820,8 +12098,8 @@ func native343(env any) bool {
 	}()
 }
 
-// native344 is the condition of firewall-off.
-func native344(env any) bool {
+// native354 is the condition of firewall-off.
+func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -11842,7 +12120,7 @@ func native344(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[615], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[630], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -11864,34 +12142,34 @@ func native344(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[616], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[631], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[617], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[632], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[618], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[633], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[619], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[634], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[620], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[635], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
-// native345 is the condition of stop-core-service.
-func native345(env any) bool {
+// native355 is the condition of stop-core-service.
+func native355(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\.(service|socket))?$"
@@ -11912,7 +12190,7 @@ func native345(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[621], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[636], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -11932,17 +12210,17 @@ func native345(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[622], "p", p0)
+					return matchReWith(&nativeRegexps[637], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[623], "$", p0)
+						return matchReWith(&nativeRegexps[638], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[624], "=", e.Unfolded)))))
+						matchReWith(&nativeRegexps[639], "=", e.Unfolded)))))
 	}()
 }
 
-// native346 is the condition of sudo-stdin-password.
-func native346(env any) bool {
+// native356 is the condition of sudo-stdin-password.
+func native356(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
@@ -11953,8 +12231,8 @@ func native346(env any) bool {
 				in(e.Stdin.From, "echo", "printf", "cat", "yes"))))
 }
 
-// native347 is the condition of killall-sigkill.
-func native347(env any) bool {
+// native357 is the condition of killall-sigkill.
+func native357(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$"
@@ -11964,7 +12242,7 @@ func native347(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[625], "p", p0)
+					return matchReWith(&nativeRegexps[640], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -11972,7 +12250,7 @@ func native347(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[626], "grep\x00idof\x00while", e.Unfolded)))) &&
+					matchReAny(&nativeRegexps[641], "grep\x00idof\x00while", e.Unfolded)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -11980,29 +12258,29 @@ func native347(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[627], "p", e.Unfolded)) ||
+				matchReWith(&nativeRegexps[642], "p", e.Unfolded)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[628], "p", e.Unfolded))) ||
+				matchReWith(&nativeRegexps[643], "p", e.Unfolded))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
 }
 
-// native348 is the condition of windows-destructive.
-func native348(env any) bool {
+// native358 is the condition of windows-destructive.
+func native358(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[629], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[644], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[630], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[645], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
-// native349 is the condition of powershell-evasion.
-func native349(env any) bool {
+// native359 is the condition of powershell-evasion.
+func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -12021,15 +12299,15 @@ func native349(env any) bool {
 			})))
 }
 
-// native350 is the condition of power-off-remote.
-func native350(env any) bool {
+// native360 is the condition of power-off-remote.
+func native360(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[631], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[646], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[632], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[647], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -12048,8 +12326,8 @@ func native350(env any) bool {
 			})))
 }
 
-// native351 is the condition of vm-force-stop-delete.
-func native351(env any) bool {
+// native361 is the condition of vm-force-stop-delete.
+func native361(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((vmAction(e.Name, e.Args) != "") ||
 		((((e.Name == "esxcli") &&
@@ -12064,7 +12342,7 @@ func native351(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[633], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[648], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -12089,8 +12367,8 @@ func native351(env any) bool {
 					e.HasFlag("kill")))))
 }
 
-// native352 is the condition of kill-init.
-func native352(env any) bool {
+// native362 is the condition of kill-init.
+func native362(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -12105,8 +12383,8 @@ func native352(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native353 is the condition of kernel-module-load.
-func native353(env any) bool {
+// native363 is the condition of kernel-module-load.
+func native363(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -12125,8 +12403,8 @@ func native353(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native354 is the condition of cpu-register-write.
-func native354(env any) bool {
+// native364 is the condition of cpu-register-write.
+func native364(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "wrmsr") &&
 		(len(e.Positional) > 0)) ||
@@ -12135,18 +12413,18 @@ func native354(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[634], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[649], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[635], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[650], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[636], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[637], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[651], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[652], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
-// native355 is the condition of kernel-module-load-agent.
-func native355(env any) bool {
+// native365 is the condition of kernel-module-load-agent.
+func native365(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!e.HasFlag("help", "h", "V", "version", "n", "dry-run", "show-depends", "D", "c", "showconfig", "r", "remove")) &&
@@ -12158,30 +12436,30 @@ func native355(env any) bool {
 				in(e.Pos(0), "install", "build", "add", "autoinstall", "ldtarball"))))
 }
 
-// native356 is the condition of kernel-hardening-off.
-func native356(env any) bool {
+// native366 is the condition of kernel-hardening-off.
+func native366(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[638], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[653], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[639], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[654], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[640], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[655], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
-// native357 is the condition of kernel-setting-crash.
-func native357(env any) bool {
+// native367 is the condition of kernel-setting-crash.
+func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|panic_on_oom)"
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[641], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[656], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -12189,8 +12467,8 @@ func native357(env any) bool {
 	}()
 }
 
-// native358 is the condition of kernel-settings-file.
-func native358(env any) bool {
+// native368 is the condition of kernel-settings-file.
+func native368(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(/etc/sysctl\\.conf|/(etc|run|usr/lib|lib|usr/local/lib)/sysctl\\.d/[^/]+\\.conf)$"
@@ -12200,14 +12478,14 @@ func native358(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[642], "-", p0) &&
+					return (matchReWith(&nativeRegexps[657], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
 }
 
-// native359 is the condition of sys-write.
-func native359(env any) bool {
+// native369 is the condition of sys-write.
+func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "rm", "unlink", "rmdir", "shred", "mv") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -12215,7 +12493,7 @@ func native359(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[643], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[658], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -12223,16 +12501,16 @@ func native359(env any) bool {
 		}))
 }
 
-// native360 is the condition of sysrq-trigger.
-func native360(env any) bool {
+// native370 is the condition of sysrq-trigger.
+func native370(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native361 is the condition of kernel-helper-write.
-func native361(env any) bool {
+// native371 is the condition of kernel-helper-write.
+func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (in(baseName(p0), "release_agent", "notify_on_release") ||
@@ -12240,8 +12518,8 @@ func native361(env any) bool {
 	})
 }
 
-// native362 is the condition of audit-rules-off.
-func native362(env any) bool {
+// native372 is the condition of audit-rules-off.
+func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -12250,21 +12528,21 @@ func native362(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[644], p0)
+				return matchRe(&nativeRegexps[659], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[645], p0)
+					return matchRe(&nativeRegexps[660], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[646], p0)
+					return matchRe(&nativeRegexps[661], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[647], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[662], "/var/log/", p0)
 		}))
 }
 
-// native363 is the condition of network-cut.
-func native363(env any) bool {
+// native373 is the condition of network-cut.
+func native373(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((((((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -12283,7 +12561,7 @@ func native363(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[648], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[663], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -12340,9 +12618,9 @@ func native363(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[649], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[664], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[650], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[665], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12351,25 +12629,25 @@ func native363(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[651], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[666], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[652], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[653], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[667], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[668], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[654], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[655], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[669], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[670], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[656], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[657], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[671], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[672], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[658], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[659], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[673], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[674], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[660], "--remove-", p0)
+					return matchReWith(&nativeRegexps[675], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[661], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[676], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -12379,11 +12657,11 @@ func native363(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[662], "100", e.Unfolded)))))
+					matchReWith(&nativeRegexps[677], "100", e.Unfolded)))))
 }
 
-// native364 is the condition of boot-config-change.
-func native364(env any) bool {
+// native374 is the condition of boot-config-change.
+func native374(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		((((((((((e.Name == "efibootmgr") &&
@@ -12406,39 +12684,39 @@ func native364(env any) bool {
 				in(e.Pos(0), "reset", "remove-file", "enroll-keys", "rotate-keys", "import-keys"))))
 }
 
-// native365 is the condition of power-session-cut.
-func native365(env any) bool {
+// native375 is the condition of power-session-cut.
+func native375(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[663], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[678], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[664], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[679], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[665], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[680], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[602], "\"", let0) &&
-						matchReFold(&nativeRegexps[666], "log", let0)) ||
-						matchReFold(&nativeRegexps[667], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[617], "\"", let0) &&
+						matchReFold(&nativeRegexps[681], "log", let0)) ||
+						matchReFold(&nativeRegexps[682], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[668], "login1", p0)
+					return matchReFold(&nativeRegexps[683], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[669], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[684], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -12447,11 +12725,11 @@ func native365(env any) bool {
 				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[601], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[616], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[670], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[685], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -12459,16 +12737,16 @@ func native365(env any) bool {
 					(len(e.Positional) > 1)))))
 }
 
-// native366 is the condition of clock-set.
-func native366(env any) bool {
+// native376 is the condition of clock-set.
+func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[671], "-s", p0)
+				return matchReWith(&nativeRegexps[686], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[672], p0)
+				return matchRe(&nativeRegexps[687], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -12501,13 +12779,13 @@ func native366(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[673], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[674], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[688], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[689], "pool.ntp.org", p0))
 			})))
 }
 
-// native367 is the condition of system-network-change-agent.
-func native367(env any) bool {
+// native377 is the condition of system-network-change-agent.
+func native377(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
@@ -12520,7 +12798,7 @@ func native367(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[675], "--", p0)
+					return matchReWith(&nativeRegexps[690], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -12546,8 +12824,8 @@ func native367(env any) bool {
 				}())))
 }
 
-// native368 is the condition of find-exec-broad.
-func native368(env any) bool {
+// native378 is the condition of find-exec-broad.
+func native378(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -12566,14 +12844,14 @@ func native368(env any) bool {
 				}))))
 }
 
-// native369 is the condition of find-edit-broad.
-func native369(env any) bool {
+// native379 is the condition of find-edit-broad.
+func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "sed", "gsed") &&
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[231], "-", p0)
+				return matchReWith(&nativeRegexps[237], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -12590,8 +12868,8 @@ func native369(env any) bool {
 				}))))
 }
 
-// native370 is the condition of move-system-dir.
-func native370(env any) bool {
+// native380 is the condition of move-system-dir.
+func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -12601,8 +12879,8 @@ func native370(env any) bool {
 		}))
 }
 
-// native371 is the condition of move-home.
-func native371(env any) bool {
+// native381 is the condition of move-home.
+func native381(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -12611,8 +12889,8 @@ func native371(env any) bool {
 		}))
 }
 
-// native372 is the condition of move-credentials-away.
-func native372(env any) bool {
+// native382 is the condition of move-credentials-away.
+func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -12620,17 +12898,17 @@ func native372(env any) bool {
 		}))
 }
 
-// native373 is the condition of fork-bomb-code.
-func native373(env any) bool {
+// native383 is the condition of fork-bomb-code.
+func native383(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[676], "while", e.Code) ||
-			matchReAny(&nativeRegexps[677], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[678], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[691], "while", e.Code) ||
+			matchReAny(&nativeRegexps[692], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[693], "fork", e.Code)))
 }
 
-// native374 is the condition of service-from-file.
-func native374(env any) bool {
+// native384 is the condition of service-from-file.
+func native384(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -12641,8 +12919,8 @@ func native374(env any) bool {
 				}))))
 }
 
-// native375 is the condition of container-host-root.
-func native375(env any) bool {
+// native385 is the condition of container-host-root.
+func native385(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
@@ -12653,11 +12931,11 @@ func native375(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[679], "\"", p0)
+				return matchReWith(&nativeRegexps[694], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[680], ".sock", p0)
+				return matchReWith(&nativeRegexps[695], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -12667,47 +12945,47 @@ func native375(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[681], "source=/", p0)
+					return matchReWith(&nativeRegexps[696], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[682], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[697], "security.privileged=true", p0)
 				}))))
 }
 
-// native376 is the condition of bind-mount-system-file.
-func native376(env any) bool {
+// native386 is the condition of bind-mount-system-file.
+func native386(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[683], "bind", p0)
+			return matchReWith(&nativeRegexps[698], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[684], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[685], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[699], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[700], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native377 is the condition of mount-over-process.
-func native377(env any) bool {
+// native387 is the condition of mount-over-process.
+func native387(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[686], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[701], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native378 is the condition of snap-unsigned-install.
-func native378(env any) bool {
+// native388 is the condition of snap-unsigned-install.
+func native388(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native379 is the condition of timestomp.
-func native379(env any) bool {
+// native389 is the condition of timestomp.
+func native389(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[687], "-", p0)
+				return matchReWith(&nativeRegexps[702], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -12730,8 +13008,8 @@ func native379(env any) bool {
 		}))
 }
 
-// native380 is the condition of login-records-wipe.
-func native380(env any) bool {
+// native390 is the condition of login-records-wipe.
+func native390(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "sed", "perl") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -12745,21 +13023,21 @@ func native380(env any) bool {
 					(e.Stdin.Text == "")))) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[688], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[703], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((in(e.Name, "cp", "install") &&
 			(len(e.Positional) >= 2)) &&
 			(index(e.Positional, 0) == "/dev/null")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[688], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[703], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((e.Name == "dd") &&
 			in("if=/dev/null", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "of=") &&
 					(under(substr(p0, 3, len(p0)), "/var/log") ||
-						matchReAny(&nativeRegexps[688], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
+						matchReAny(&nativeRegexps[703], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
 			}))) ||
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return ((p0.Op == ">") &&
@@ -12781,28 +13059,28 @@ func native380(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[688], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[703], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
 }
 
-// native381 is the condition of kernel-thread-name.
-func native381(env any) bool {
+// native391 is the condition of kernel-thread-name.
+func native391(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[689], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[704], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
-// native382 is the condition of mass-create-loop.
-func native382(env any) bool {
+// native392 is the condition of mass-create-loop.
+func native392(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[690], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[691], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[692], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[705], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[706], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[707], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -12810,70 +13088,70 @@ func native382(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[693], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[708], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[694], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Unfolded) &&
+		(((((matchReAny(&nativeRegexps[709], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Unfolded) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[695], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[710], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[696], "while\x00until\x00for\x00while", e.Unfolded)) ||
+			matchReAny(&nativeRegexps[711], "while\x00until\x00for\x00while", e.Unfolded)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[697], "do", e.Unfolded))) ||
+				matchReWith(&nativeRegexps[712], "do", e.Unfolded))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[698], e.Unfolded)) &&
-				matchReAny(&nativeRegexps[699], "seq\x00for\x00while\x00-l\x00{1..$", e.Unfolded))) &&
-			!matchReAny(&nativeRegexps[700], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[713], e.Unfolded)) &&
+				matchReAny(&nativeRegexps[714], "seq\x00for\x00while\x00-l\x00{1..$", e.Unfolded))) &&
+			!matchReAny(&nativeRegexps[715], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
-// native383 is the condition of request-flood-loop.
-func native383(env any) bool {
+// native393 is the condition of request-flood-loop.
+func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[701], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Unfolded)) &&
-		!matchReAny(&nativeRegexps[702], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[703], "parallel", e.Unfolded) &&
+		matchReAny(&nativeRegexps[716], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Unfolded)) &&
+		!matchReAny(&nativeRegexps[717], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[718], "parallel", e.Unfolded) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[704], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[719], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
-// native384 is the condition of busy-loop.
-func native384(env any) bool {
+// native394 is the condition of busy-loop.
+func native394(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[705], "while\x00until\x00done\x00while", e.Unfolded) ||
-		((matchReWith(&nativeRegexps[706], "do", e.Unfolded) &&
-			matchReWith(&nativeRegexps[707], "=", e.Unfolded)) &&
-			!matchReAny(&nativeRegexps[708], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[709], "/dev/null", e.Unfolded)) ||
-		(matchReAny(&nativeRegexps[710], "append\x00extend\x00.push(", e.Unfolded) &&
-			!matchReAny(&nativeRegexps[711], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[720], "while\x00until\x00done\x00while", e.Unfolded) ||
+		((matchReWith(&nativeRegexps[721], "do", e.Unfolded) &&
+			matchReWith(&nativeRegexps[722], "=", e.Unfolded)) &&
+			!matchReAny(&nativeRegexps[723], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[724], "/dev/null", e.Unfolded)) ||
+		(matchReAny(&nativeRegexps[725], "append\x00extend\x00.push(", e.Unfolded) &&
+			!matchReAny(&nativeRegexps[726], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
-// native385 is the condition of spawn-loop.
-func native385(env any) bool {
+// native395 is the condition of spawn-loop.
+func native395(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[712], "while\x00until\x00for\x00for\x00for\x00while", e.Unfolded)) &&
-		!matchReAny(&nativeRegexps[713], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[727], "while\x00until\x00for\x00for\x00for\x00while", e.Unfolded)) &&
+		!matchReAny(&nativeRegexps[728], "sleep\x00wait", e.Line))
 }
 
-// native386 is the condition of thread-storm-code.
-func native386(env any) bool {
+// native396 is the condition of thread-storm-code.
+func native396(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[714], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[715], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[716], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[729], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[730], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[731], "sleep\x00.join()", e.Code))
 }
 
-// native387 is the condition of endless-device-read.
-func native387(env any) bool {
+// native397 is the condition of endless-device-read.
+func native397(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
@@ -12886,20 +13164,20 @@ func native387(env any) bool {
 			in(e.Stdin.From, "/dev/zero", "/dev/urandom", "/dev/random")))
 }
 
-// native388 is the condition of memory-hog-code.
-func native388(env any) bool {
+// native398 is the condition of memory-hog-code.
+func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[717], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[732], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
-// native389 is the condition of write-system-config.
-func native389(env any) bool {
+// native399 is the condition of write-system-config.
+func native399(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[718], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[733], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		!(((((((e.Name == "cp") &&
 			(len(e.Positional) == 2)) &&
@@ -12909,8 +13187,8 @@ func native389(env any) bool {
 			})) &&
 			!strings.Contains(index(e.Positional, 0), "*")) &&
 			strings.HasPrefix(index(e.Positional, 1), index(e.Positional, 0))) &&
-			!matchReWith(&nativeRegexps[719], "-enabled/", index(e.Positional, 0))) &&
-			matchReAny(&nativeRegexps[720], ".\x00~", strings.TrimPrefix(index(e.Positional, 1), index(e.Positional, 0))))) &&
+			!matchReWith(&nativeRegexps[734], "-enabled/", index(e.Positional, 0))) &&
+			matchReAny(&nativeRegexps[735], ".\x00~", strings.TrimPrefix(index(e.Positional, 1), index(e.Positional, 0))))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
 				under(p0, "/etc")) ||
@@ -12927,34 +13205,34 @@ func native389(env any) bool {
 		}))
 }
 
-// native390 is the condition of write-web-script.
-func native390(env any) bool {
+// native400 is the condition of write-web-script.
+func native400(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[721], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[722], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[736], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[737], "/", cleanPath(p0)))
 		}))
 }
 
-// native391 is the condition of write-shell-startup.
-func native391(env any) bool {
+// native401 is the condition of write-shell-startup.
+func native401(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[723], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[724], "/etc/", cleanPath(p0))) ||
+			return ((matchReWith(&nativeRegexps[738], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[739], "/etc/", cleanPath(p0))) ||
 				((strings.HasPrefix(baseName(p0), ".") &&
-					matchRe(&nativeRegexps[235], baseName(p0))) &&
+					matchRe(&nativeRegexps[241], baseName(p0))) &&
 					(mayName(p0, "~/.zcompdump") ||
 						mayName(p0, "~/.zcompdump-host-5.9"))))
 		}))
 }
 
-// native392 is the condition of write-ssh.
-func native392(env any) bool {
+// native402 is the condition of write-ssh.
+func native402(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(~|/root|/home/[^/]+)/\\.ssh/known_hosts$"
@@ -12972,16 +13250,16 @@ func native392(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[725], "/d", p0)
+						return matchReWith(&nativeRegexps[740], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[725], "/d", p0)) ||
+							matchReWith(&nativeRegexps[740], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[726], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[727], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[741], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[742], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -12991,8 +13269,8 @@ func native392(env any) bool {
 	}()
 }
 
-// native393 is the condition of write-credentials.
-func native393(env any) bool {
+// native403 is the condition of write-credentials.
+func native403(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((in(e.Name, "echo", "printf") ||
@@ -13011,18 +13289,18 @@ func native393(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[726], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[741], "/.ssh", cleanPath(p0))) &&
 					!(((let0 &&
 						func() bool {
 							if e.Agent {
 								return !e.OutsideProject(p0)
 							}
-							return ((!matchRe(&nativeRegexps[728], cleanPath(p0)) &&
+							return ((!matchRe(&nativeRegexps[743], cleanPath(p0)) &&
 								!strings.Contains(p0, "..")) ||
 								((e.Cwd != "") &&
 									strings.HasPrefix(cleanPath(p0), (e.Cwd+"/"))))
 						}()) &&
-						!matchRe(&nativeRegexps[729], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[744], cleanPath(p0))) &&
 						(let1 ||
 							(((e.Cwd != "") &&
 								!e.CwdLost) &&
@@ -13030,26 +13308,26 @@ func native393(env any) bool {
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[730], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[745], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
 
-// native394 is the condition of write-guard-config.
-func native394(env any) bool {
+// native404 is the condition of write-guard-config.
+func native404(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[731], "$", p0) ||
-			matchReAny(&nativeRegexps[732], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[746], "$", p0) ||
+			matchReAny(&nativeRegexps[747], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[733], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[748], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
-// native395 is the condition of write-sudoers.
-func native395(env any) bool {
+// native405 is the condition of write-sudoers.
+func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -13061,24 +13339,24 @@ func native395(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[734], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[749], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
-// native396 is the condition of editor-command-write.
-func native396(env any) bool {
+// native406 is the condition of editor-command-write.
+func native406(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[735], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[750], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
-// native397 is the condition of enable-user-service.
-func native397(env any) bool {
+// native407 is the condition of enable-user-service.
+func native407(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "systemctl") &&
 		e.HasFlag("user", "global")) &&
@@ -13088,37 +13366,37 @@ func native397(env any) bool {
 			e.Agent))
 }
 
-// native398 is the condition of write-persistence.
-func native398(env any) bool {
+// native408 is the condition of write-persistence.
+func native408(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[736], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[737], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[738], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[739], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[740], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[741], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[742], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[751], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[752], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[753], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[754], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[755], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[756], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[757], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[79], p0)) &&
-					(matchReWith(&nativeRegexps[743], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[744], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[745], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[758], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[759], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[760], ".sample", p0)))))
 		}))
 }
 
-// native399 is the condition of write-app-bundle.
-func native399(env any) bool {
+// native409 is the condition of write-app-bundle.
+func native409(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[746], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[761], "/Applications/", cleanPath(p0))
 	})
 }
 
-// native400 is the condition of package-config-exec.
-func native400(env any) bool {
+// native410 is the condition of package-config-exec.
+func native410(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		((in(e.Pos(0), "config", "c") &&
@@ -13126,19 +13404,19 @@ func native400(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[747], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[762], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[748], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[749], "=", p0))
+				return (matchReWith(&nativeRegexps[763], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[764], "=", p0))
 			})))
 }
 
-// native401 is the condition of cli-config-exec.
-func native401(env any) bool {
+// native411 is the condition of cli-config-exec.
+func native411(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "gh", "glab") &&
 		(e.Pos(0) == "config")) &&
@@ -13147,7 +13425,7 @@ func native401(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[750], p0) ||
+			return ((matchRe(&nativeRegexps[765], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -13162,7 +13440,7 @@ func native401(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[751], "credential_process", p0)
+				return matchReAny(&nativeRegexps[766], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -13172,21 +13450,21 @@ func native401(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[752], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[767], ".exec.command", p0)
 					})))))
 }
 
-// native402 is the condition of go-env-exec.
-func native402(env any) bool {
+// native412 is the condition of go-env-exec.
+func native412(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[753], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[768], "GOFLAGS=", p0)
 		}))
 }
 
-// native403 is the condition of package-lifecycle-script-agent.
-func native403(env any) bool {
+// native413 is the condition of package-lifecycle-script-agent.
+func native413(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)"
@@ -13207,11 +13485,11 @@ func native403(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[754], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[769], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[755], "scripts.", p0)
+						return matchReWith(&nativeRegexps[770], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -13239,12 +13517,12 @@ func native403(env any) bool {
 	}()
 }
 
-// native404 is the condition of git-config-exec.
-func native404(env any) bool {
+// native414 is the condition of git-config-exec.
+func native414(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[756], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[771], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -13252,51 +13530,51 @@ func native404(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[757], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[772], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[758], p0)
+					return matchRe(&nativeRegexps[773], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[759], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[774], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[760], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[775], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[761], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[776], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			}) &&
 				!(((len(e.Positional) >= 3) &&
-					matchReAny(&nativeRegexps[762], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
+					matchReAny(&nativeRegexps[777], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
 					((in(index(e.Positional, (len(e.Positional)-1)), "true", "false") ||
-						(matchReAny(&nativeRegexps[763], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
-							matchRe(&nativeRegexps[764], index(e.Positional, (len(e.Positional)-1))))) ||
-						(matchReFold(&nativeRegexps[765], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
+						(matchReAny(&nativeRegexps[778], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
+							matchRe(&nativeRegexps[779], index(e.Positional, (len(e.Positional)-1))))) ||
+						(matchReFold(&nativeRegexps[780], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
 							in(index(e.Positional, (len(e.Positional)-1)), "difft", "difftastic")))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[766], "alias.", p0)
+				return matchReAny(&nativeRegexps[781], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[767], "credential.", p0)
+				return matchReFold(&nativeRegexps[782], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[768], "include", p0)
+				return matchReFold(&nativeRegexps[783], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[769], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[784], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[770], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[785], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[771], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[786], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -13305,29 +13583,29 @@ func native404(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[772], "remote.", p0)
+				return matchReFold(&nativeRegexps[787], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[773], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[788], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[774], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[789], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[775], "bin/", p0)))
+							!matchReWith(&nativeRegexps[790], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[776], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[791], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[777], "protocol.", p0)
+				return matchReFold(&nativeRegexps[792], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
 				}))))
 }
 
-// native405 is the condition of git-config-include-project.
-func native405(env any) bool {
+// native415 is the condition of git-config-include-project.
+func native415(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -13338,10 +13616,10 @@ func native405(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[768], "include", p0)
+				return matchReFold(&nativeRegexps[783], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[768], "include", let0)) &&
+			!matchReFold(&nativeRegexps[783], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -13350,48 +13628,54 @@ func native405(env any) bool {
 	}()
 }
 
-// native406 is the condition of git-config-trust.
-func native406(env any) bool {
+// native416 is the condition of git-config-trust.
+func native416(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "git") &&
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[778], "url.", p0)))
+					matchReFold(&nativeRegexps[793], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[778], "url.", p0)
+				return matchReFold(&nativeRegexps[793], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[156], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[779], "url.", e.Assigns[p0])) &&
+				return ((matchReWith(&nativeRegexps[162], "GIT_CONFIG_KEY_", p0) &&
+					matchReFold(&nativeRegexps[794], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
-			((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[780], "http.", p0)
+			(((((anyOf(e.Positional, func(p0 string) bool {
+				return matchReFold(&nativeRegexps[795], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[781], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[796], "false\x00no\x00off\x000", p0)
 				})) ||
+				(anyOf(e.Positional, func(p0 string) bool {
+					return matchReAny(&nativeRegexps[774], "core.sshcommand", p0)
+				}) &&
+					anyOf(e.Positional, func(p0 string) bool {
+						return matchReAny(&nativeRegexps[797], "stricthostkeychecking\x00userknownhostsfile", p0)
+					}))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[779], "url.", p0)
+						return matchReFold(&nativeRegexps[794], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[782], "http", p0)
+						return matchReFold(&nativeRegexps[798], "http", p0)
 					})))))
 }
 
-// native407 is the condition of git-hooks-setup-agent.
-func native407(env any) bool {
+// native417 is the condition of git-hooks-setup-agent.
+func native417(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((e.Name == "git") &&
@@ -13399,64 +13683,64 @@ func native407(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[756], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[771], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[756], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[771], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
 
-// native408 is the condition of write-program-hook-file.
-func native408(env any) bool {
+// native418 is the condition of write-program-hook-file.
+func native418(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[783], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[784], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[799], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[800], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
-// native409 is the condition of write-tool-config-agent.
-func native409(env any) bool {
+// native419 is the condition of write-tool-config-agent.
+func native419(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[785], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[786], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[801], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[802], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
-// native410 is the condition of write-persistence-named.
-func native410(env any) bool {
+// native420 is the condition of write-persistence-named.
+func native420(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native411 is the condition of edit-account-file.
-func native411(env any) bool {
+// native421 is the condition of edit-account-file.
+func native421(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[787], "--action=", p0)
+			return matchReWith(&nativeRegexps[803], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[788], "/", p0)
+			return matchReWith(&nativeRegexps[804], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[789], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[805], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[790], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[806], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
-// native412 is the condition of write-runs-later-agent.
-func native412(env any) bool {
+// native422 is the condition of write-runs-later-agent.
+func native422(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[791], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[807], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[79], p0) {
 					return ((e.Cwd + "/") + p0)
@@ -13466,8 +13750,8 @@ func native412(env any) bool {
 		}))
 }
 
-// native413 is the condition of write-agent-instructions-agent.
-func native413(env any) bool {
+// native423 is the condition of write-agent-instructions-agent.
+func native423(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -13481,8 +13765,8 @@ func native413(env any) bool {
 		}))
 }
 
-// native414 is the condition of edit-system-file-agent.
-func native414(env any) bool {
+// native424 is the condition of edit-system-file-agent.
+func native424(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||
