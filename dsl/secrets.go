@@ -686,6 +686,71 @@ var secretUsers = nameSet{names: []string{
 	"expr",
 }}
 
+// listsVault reports a password manager's command that shows what a
+// vault holds but no secret of it (keepassxc-cli ls, db-info: entry titles,
+// the database's settings), after prompting for its master password.
+func listsVault(prog string, pos []string) bool {
+	return prog == "keepassxc-cli" && len(pos) > 0 && slices.Contains([]string{"ls", "db-info", "locate", "search"}, pos[0])
+}
+
+// loadedEnvFile is the index in args of the dotenv file (.env, .env.local)
+// a JavaScript runtime loads into the script it runs (node --env-file=.env
+// src/index.js, deno run --env-file .env main.ts), as dotenv -e .env --
+// node does, or -1: with code given inline (-e, -p) or typed (no script),
+// which may print it, the file is read as any other.
+func loadedEnvFile(prog string, args, pos []string) int {
+	switch prog {
+	case "node", "bun", "deno":
+	default:
+		return -1
+	}
+	script := 0
+	if prog == "deno" {
+		if len(pos) == 0 || !slices.Contains([]string{"run", "serve", "test", "task"}, pos[0]) {
+			return -1 // deno eval, deno repl
+		}
+		script = 1
+	}
+	if len(pos) <= script || pos[script] == "-" || slices.ContainsFunc(args, inlineCodeFlag) {
+		return -1
+	}
+	at := -1
+	for i := 0; i < len(args); i++ {
+		opt, file, attached := strings.Cut(args[i], "=")
+		if opt != "--env-file" && opt != "--env-file-if-exists" {
+			continue
+		}
+		if !attached {
+			if i++; i == len(args) {
+				return -1
+			}
+			file = args[i]
+		}
+		if !dotenvFile().MatchString(file) {
+			return -1 // ~/.ssh/id_rsa as an env file is no project's settings
+		}
+		at = i
+	}
+	return at
+}
+
+// dotenvFile matches a project's dotenv file by name: .env, .env.local,
+// config/.env.production.
+var dotenvFile = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([^~/$][^$]*/)?\.env(\.[A-Za-z0-9_-]+)?$`)
+})
+
+// inlineCodeFlag reports a runtime's option that takes code inline or
+// starts its prompt: -e, -p, -i, --eval, --print, --interactive.
+func inlineCodeFlag(a string) bool {
+	opt, _, _ := strings.Cut(a, "=")
+	switch opt {
+	case "-e", "-p", "-i", "-pe", "--eval", "--print", "--interactive":
+		return true
+	}
+	return false
+}
+
 // secretAuthOptions are, per program, the options whose value is a
 // credential the program authenticates with, not data it sends or shows.
 var secretAuthOptions = map[string][]string{
@@ -725,6 +790,8 @@ var secretAuthOptions = map[string][]string{
 	"vault": {"-ca-cert", "-ca-path", "-client-cert", "-client-key"},
 	// an archiver's exclusions name what it leaves out (tar c --exclude=.env .)
 	"tar": {"--exclude"}, "gtar": {"--exclude"}, "bsdtar": {"--exclude"},
+	// a VPN client connects with its profile and the keys it names
+	"openvpn": {"--config", "--secret", "--tls-auth", "--tls-crypt", "--ca", "--cert", "--key", "--pkcs12", "--auth-user-pass"},
 }
 
 // secretPrinters are programs that use secrets (secretUsers) but print
@@ -816,9 +883,10 @@ func filesRead(name string, args, pos []string, redirects []RedirectEnv, in func
 		}
 	}
 	prog := programName(name)
-	if (secretUsers.has(name) || secretUsers.has(prog)) && !batchEditor(prog, args) || testsKey(prog, args) {
+	if (secretUsers.has(name) || secretUsers.has(prog)) && !batchEditor(prog, args) || testsKey(prog, args) || listsVault(prog, pos) {
 		return out
 	}
+	envFile := loadedEnvFile(prog, args, pos)
 	skip := secretAuthOptions[prog]
 	if prog == "openssl" && (slices.Contains(args, "-pubout") || slices.Contains(args, "-nokeys") || slices.Contains(args, "-noout") && !slices.Contains(args, "-text")) {
 		// only the key's public half is shown (openssl rsa -in server.key
@@ -847,7 +915,7 @@ func filesRead(name string, args, pos []string, redirects []RedirectEnv, in func
 				continue
 			}
 		}
-		if a == dest {
+		if a == dest || i == envFile {
 			continue
 		}
 		if s := in(a); s != "" {
