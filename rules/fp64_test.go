@@ -59,7 +59,7 @@ func TestFp64ProgramText(t *testing.T) {
 
 // TestFp64PersonOwnActs: what a person does at their own terminal that
 // loses nothing: find -ok asks before each file, a hibernation resumes as
-// a suspend does, a user service enabled by its name is a package's or
+// a suspend does (an agent's asks: it writes the memory to swap), a user service enabled by its name is a package's or
 // their own, curl -I only shows where a short link leads. An agent, a
 // unit by path, --global and a download stay asked.
 func TestFp64PersonOwnActs(t *testing.T) {
@@ -67,8 +67,8 @@ func TestFp64PersonOwnActs(t *testing.T) {
 		{`find . -name '*.bak' -ok rm {} \;`, dsl.Allow, dsl.Ask},
 		{`find . -name '*.bak' -okdir rm {} \;`, dsl.Allow, dsl.Ask},
 		{`find . -name '*.bak' -exec rm {} \;`, dsl.Ask, dsl.Ask},
-		{"systemctl hibernate", dsl.Allow, dsl.Allow},
-		{"systemctl hybrid-sleep", dsl.Allow, dsl.Allow},
+		{"systemctl hibernate", dsl.Allow, dsl.Ask},
+		{"systemctl hybrid-sleep", dsl.Allow, dsl.Ask},
 		{"systemctl set-default rescue.target", dsl.Ask, dsl.Ask},
 		{"systemctl --user enable --now syncthing", dsl.Allow, dsl.Ask},
 		{"systemctl --user enable syncthing", dsl.Allow, dsl.Ask},
@@ -97,10 +97,15 @@ func TestFp64SecretUses(t *testing.T) {
 		{"node --env-file .env src/index.js", dsl.Allow, dsl.Allow},
 		{"deno run --env-file=.env main.ts", dsl.Allow, dsl.Allow},
 		{"bun --env-file=.env.local src/index.ts", dsl.Allow, dsl.Allow},
+		{"uv run --env-file .env python app.py", dsl.Allow, dsl.Allow},
 
 		{"keepassxc-cli show db.kdbx entry", dsl.Ask, dsl.Ask},
 		{"keepassxc-cli export db.kdbx", dsl.Ask, dsl.Ask},
 		{"cat client.ovpn", dsl.Ask, dsl.Ask},
+		{"openvpn --config /etc/shadow", dsl.Ask, dsl.Ask}, // it prints the line it cannot parse
+		{"uv run --env-file .env python -c 'import os; print(os.environ)'", dsl.Ask, dsl.Ask},
+		{"uv run --env-file .env env", dsl.Ask, dsl.Ask},
+		{"uv run --env-file .env rm -rf ~", dsl.Block, dsl.Block},
 		{"node --env-file=.env -e 'console.log(process.env)'", dsl.Ask, dsl.Ask},
 		{"node --env-file=.env -p process.env", dsl.Ask, dsl.Ask},
 		{"node --env-file=.env", dsl.Ask, dsl.Ask},
