@@ -583,7 +583,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native143
 		}
-	case "let emptied = name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] ||\n  name == \"cp\" && len(positional) >= 2 && positional[0] in [\"/dev/null\", \"/dev/zero\"] ||\n  name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\", \"if=/dev/urandom\"]) && any(args, # matches \"^of=\") ||\n  name == \"tee\" && any(redirects, #.op == \"<\" && #.target in [\"/dev/null\", \"/dev/zero\"]) ||\n  any(redirects, #.op in [\">\", \">|\"] && #.fd in [\"\", \"1\"]) && (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # in [\"/dev/null\", \"/dev/zero\"]) || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\"));\nemptied && ( \"find\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) > 0 && all(positional, # == \"{}\") && findsRegenerable()) || \"xargs\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) == 0 && findsRegenerable() || name == \"rm\" && !hasFlag(\"r\", \"R\", \"recursive\") && len(positional) == 0 && rotatesListed()) || any(via, # == \"parallel\" || # startsWith \"parallel \") && any(positional, # contains \"$(cat\") || any(redirects, #.op in [\">\", \">|\"] && #.target == \"{}\") || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\"))":
+	case "let emptied = name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] ||\n  name == \"cp\" && len(positional) >= 2 && positional[0] in [\"/dev/null\", \"/dev/zero\"] ||\n  name == \"dd\" && any(args, # in [\"if=/dev/null\", \"if=/dev/zero\", \"if=/dev/urandom\"]) && any(args, # matches \"^of=\") ||\n  name == \"tee\" && any(redirects, #.op == \"<\" && #.target in [\"/dev/null\", \"/dev/zero\"]) ||\n  any(redirects, #.op in [\">\", \">|\"] && #.fd in [\"\", \"1\"]) && (name in [\":\", \"true\"] || name == \"cat\" && len(positional) > 0 && all(positional, # in [\"/dev/null\", \"/dev/zero\"]) || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\"));\nemptied && ( \"find\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) > 0 && all(positional, # == \"{}\") && findsRegenerable()) &&\n  (agent || !any(wrapperArgs, # in [\"-ok\", \"-okdir\"])) ||\n\"xargs\" in wrappers && !(name in [\"rm\", \"unlink\", \"shred\", \"rmdir\", \"truncate\"] && len(positional) == 0 && findsRegenerable() || name == \"rm\" && !hasFlag(\"r\", \"R\", \"recursive\") && len(positional) == 0 && rotatesListed()) || any(via, # == \"parallel\" || # startsWith \"parallel \") && any(positional, # contains \"$(cat\") || any(redirects, #.op in [\">\", \">|\"] && #.target == \"{}\") || any(positional, # contains \"$\") && (stdin.kind in [\"pipe\", \"procsub\"] && stdin.from in [\"find\", \"gfind\", \"fd\", \"fdfind\", \"locate\", \"plocate\"] ||\n  unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\"?\\\\$\\\\(\\\\s*(find|gfind|fd|fdfind|locate|plocate)\\\\s\"))":
 		if scope == "command" {
 			return native144
 		}
@@ -807,7 +807,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native199
 		}
-	case "(isDownloader(name) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
+	case "(isDownloader(name) && !(name == \"curl\" && hasFlag(\"I\", \"head\")) || name in [\"git\", \"pip\", \"pip3\", \"npm\", \"kubectl\", \"helm\", \"brew\"]) && any(args, isShortener(host(#)))":
 		if scope == "command" {
 			return native200
 		}
@@ -1507,7 +1507,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native374
 		}
-	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)ksmserver|org\\\\.kde\\\\.(Shutdown|LogoutPrompt)|SessionManager|org\\\\.xfce\\\\.Session\") && any(args, # matches \"(?i)(^|[./])(logout|logoutandreboot|logoutandshutdown|shutdown|reboot|restart|poweroff|requestshutdown|requestreboot)$\") || name == \"launchctl\" && (pos(0) == \"reboot\" && pos(1) in [\"logout\", \"apps\"] || pos(0) == \"bootout\" && len(positional) == 2 && pos(1) matches \"^((gui|user|login)/[0-9]+|system)/?$\") || name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])log\\\\s*out([^\\\"\\\\w]|$)\" || t matches \"(?i)aevt(rlgo|logo)\") ||\nname in [\"gnome-session-quit\", \"cinnamon-session-quit\", \"xfce4-session-logout\"] || name == \"mate-session-save\" && hasFlag(\"logout\", \"force-logout\", \"shutdown-dialog\", \"logout-dialog\") || name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)login1\") && any(args, # matches \"(?i)(^|\\\\.)(hibernate|hybridsleep|suspendthenhibernate|terminateuser|killuser)$\") || name == \"rtcwake\" && !(lower(option(\"m\", \"mode\")) in [\"\", \"no\", \"show\", \"disable\", \"on\"]) || name in [\"pm-suspend\", \"pm-hibernate\", \"pm-suspend-hybrid\", \"zzz\", \"ZZZ\"] || name == \"systemctl\" && (pos(0) in [\"hibernate\", \"hybrid-sleep\", \"suspend-then-hibernate\"] ||\n  pos(0) == \"set-default\" && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\") ||\n  pos(0) in [\"stop\", \"kill\", \"mask\", \"disable\", \"restart\"] && any(positional[1:], # matches \"^user@[^/]+\\\\.service$|^user-[^/]+\\\\.slice$|^user\\\\.slice$|^-\\\\.slice$|^system\\\\.slice$|^init\\\\.scope$|^systemd-logind(\\\\.service)?$\")) ||\nname == \"loginctl\" && pos(0) in [\"terminate-user\", \"kill-user\", \"terminate-session\", \"kill-session\", \"terminate-seat\", \"lock-sessions\"] && (pos(0) == \"lock-sessions\" || len(positional) > 1))":
+	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)ksmserver|org\\\\.kde\\\\.(Shutdown|LogoutPrompt)|SessionManager|org\\\\.xfce\\\\.Session\") && any(args, # matches \"(?i)(^|[./])(logout|logoutandreboot|logoutandshutdown|shutdown|reboot|restart|poweroff|requestshutdown|requestreboot)$\") || name == \"launchctl\" && (pos(0) == \"reboot\" && pos(1) in [\"logout\", \"apps\"] || pos(0) == \"bootout\" && len(positional) == 2 && pos(1) matches \"^((gui|user|login)/[0-9]+|system)/?$\") || name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])log\\\\s*out([^\\\"\\\\w]|$)\" || t matches \"(?i)aevt(rlgo|logo)\") ||\nname in [\"gnome-session-quit\", \"cinnamon-session-quit\", \"xfce4-session-logout\"] || name == \"mate-session-save\" && hasFlag(\"logout\", \"force-logout\", \"shutdown-dialog\", \"logout-dialog\") || name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)login1\") && any(args, # matches \"(?i)(^|\\\\.)(hibernate|hybridsleep|suspendthenhibernate|terminateuser|killuser)$\") || name == \"rtcwake\" && !(lower(option(\"m\", \"mode\")) in [\"\", \"no\", \"show\", \"disable\", \"on\"]) || name in [\"pm-suspend\", \"pm-hibernate\", \"pm-suspend-hybrid\", \"zzz\", \"ZZZ\"] || name == \"systemctl\" && (agent && pos(0) in [\"hibernate\", \"hybrid-sleep\", \"suspend-then-hibernate\"] ||\n  pos(0) == \"set-default\" && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\") ||\n  pos(0) in [\"stop\", \"kill\", \"mask\", \"disable\", \"restart\"] && any(positional[1:], # matches \"^user@[^/]+\\\\.service$|^user-[^/]+\\\\.slice$|^user\\\\.slice$|^-\\\\.slice$|^system\\\\.slice$|^init\\\\.scope$|^systemd-logind(\\\\.service)?$\")) ||\nname == \"loginctl\" && pos(0) in [\"terminate-user\", \"kill-user\", \"terminate-session\", \"kill-session\", \"terminate-seat\", \"lock-sessions\"] && (pos(0) == \"lock-sessions\" || len(positional) > 1))":
 		if scope == "command" {
 			return native375
 		}
@@ -1635,7 +1635,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native406
 		}
-	case "name == \"systemctl\" && hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"] || name == \"loginctl\" && pos(0) == \"enable-linger\" && agent":
+	case "name == \"systemctl\" && hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"] &&\n  (agent || hasFlag(\"global\") || !(pos(0) in [\"enable\", \"reenable\", \"preset\"]) || any(positional[1:], # contains \"/\")) ||\nname == \"loginctl\" && pos(0) == \"enable-linger\" && agent":
 		if scope == "command" {
 			return native407
 		}
@@ -6151,13 +6151,17 @@ func native144(env any) bool {
 							return (p0 == "")
 						})))))
 		return (let0 &&
-			(((((in("find", e.Wrappers...) &&
+			((((((in("find", e.Wrappers...) &&
 				!(((in(e.Name, "rm", "unlink", "shred", "rmdir", "truncate") &&
 					(len(e.Positional) > 0)) &&
 					allOf(e.Positional, func(p0 string) bool {
 						return (p0 == "{}")
 					})) &&
-					e.FindsRegenerable())) ||
+					e.FindsRegenerable())) &&
+				(e.Agent ||
+					!anyOf(e.WrapperArgs, func(p0 string) bool {
+						return in(p0, "-ok", "-okdir")
+					}))) ||
 				(in("xargs", e.Wrappers...) &&
 					!(((in(e.Name, "rm", "unlink", "shred", "rmdir", "truncate") &&
 						(len(e.Positional) == 0)) &&
@@ -7327,7 +7331,9 @@ func native199(env any) bool {
 // native200 is the condition of url-shortener.
 func native200(env any) bool {
 	e := env.(*CommandEnv)
-	return ((isDownloader(e.Name) ||
+	return (((isDownloader(e.Name) &&
+		!((e.Name == "curl") &&
+			e.HasFlag("I", "head"))) ||
 		in(e.Name, "git", "pip", "pip3", "npm", "kubectl", "helm", "brew")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return isShortener(urlHost(p0))
@@ -12722,7 +12728,8 @@ func native375(env any) bool {
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
 			in(e.Name, "pm-suspend", "pm-hibernate", "pm-suspend-hybrid", "zzz", "ZZZ")) ||
 			((e.Name == "systemctl") &&
-				((in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate") ||
+				(((e.Agent &&
+					in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate")) ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return matchReAny(&nativeRegexps[616], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
@@ -13358,9 +13365,15 @@ func native406(env any) bool {
 // native407 is the condition of enable-user-service.
 func native407(env any) bool {
 	e := env.(*CommandEnv)
-	return ((((e.Name == "systemctl") &&
+	return (((((e.Name == "systemctl") &&
 		e.HasFlag("user", "global")) &&
-		in(e.Pos(0), "enable", "reenable", "link", "preset", "add-wants", "add-requires")) ||
+		in(e.Pos(0), "enable", "reenable", "link", "preset", "add-wants", "add-requires")) &&
+		(((e.Agent ||
+			e.HasFlag("global")) ||
+			!in(e.Pos(0), "enable", "reenable", "preset")) ||
+			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
+				return strings.Contains(p0, "/")
+			}))) ||
 		(((e.Name == "loginctl") &&
 			(e.Pos(0) == "enable-linger")) &&
 			e.Agent))

@@ -686,6 +686,104 @@ var secretUsers = nameSet{names: []string{
 	"expr",
 }}
 
+// listsVault reports a password manager's command that shows what a
+// vault holds but no secret of it (keepassxc-cli ls, db-info: entry titles,
+// the database's settings), after prompting for its master password.
+func listsVault(prog string, pos []string) bool {
+	return prog == "keepassxc-cli" && len(pos) > 0 && slices.Contains([]string{"ls", "db-info", "locate", "search"}, pos[0])
+}
+
+// loadedEnvFile is the index in args of the dotenv file (.env, .env.local)
+// a runtime loads into the script it runs (node --env-file=.env
+// src/index.js, deno run --env-file .env main.ts, uv run --env-file .env
+// python app.py), as dotenv -e .env -- node does, or -1: with code given
+// inline (-e, -p, -c) or typed (no script), which may print it, the file
+// is read as any other.
+func loadedEnvFile(prog string, args []string) int {
+	switch prog {
+	case "node", "bun", "deno", "uv":
+	default:
+		return -1
+	}
+	at := -1
+	for i := 0; i < len(args); i++ {
+		opt, file, attached := strings.Cut(args[i], "=")
+		if opt != "--env-file" && opt != "--env-file-if-exists" {
+			continue
+		}
+		if !attached {
+			if i++; i == len(args) {
+				return -1
+			}
+			file = args[i]
+		}
+		if !dotenvFile().MatchString(file) {
+			return -1 // ~/.ssh/id_rsa as an env file is no project's settings
+		}
+		at = i
+	}
+	if at < 0 || slices.ContainsFunc(args, inlineCodeFlag) {
+		return -1
+	}
+	// the operands, less the env file's separate value
+	var operands []string
+	for i, a := range args {
+		if i != at && !strings.HasPrefix(a, "-") {
+			operands = append(operands, a)
+		}
+	}
+	switch prog {
+	case "deno":
+		// deno run FILE; not deno eval or deno repl
+		if len(operands) < 2 || !slices.Contains([]string{"run", "serve", "test", "task"}, operands[0]) {
+			return -1
+		}
+	case "uv":
+		// uv run python FILE.py; not uv run env, nor a prompt
+		if len(operands) < 3 || operands[0] != "run" || !pythonName().MatchString(operands[1]) || !strings.HasSuffix(operands[2], ".py") {
+			return -1
+		}
+	default:
+		if len(operands) == 0 {
+			return -1 // node --env-file .env: the prompt
+		}
+	}
+	return at
+}
+
+// vpnProfile reports args[i] the profile openvpn connects with (openvpn
+// --config client.ovpn), named as one (.ovpn, .conf): openvpn reads the
+// keys in it and shows none. Another file there (--config /etc/shadow) is
+// read, as openvpn prints the line it cannot parse.
+func vpnProfile(prog string, args []string, i int) bool {
+	if prog != "openvpn" || !strings.HasSuffix(args[i], ".ovpn") && !strings.HasSuffix(args[i], ".conf") {
+		return false
+	}
+	file, ok := strings.CutPrefix(args[i], "--config=")
+	return ok && file != "" || i > 0 && args[i-1] == "--config"
+}
+
+// pythonName matches a Python interpreter's name: python, python3.12.
+var pythonName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^python[0-9.]*$`) })
+
+// dotenvFile matches a project's dotenv file by name: .env, .env.local,
+// config/.env.production.
+var dotenvFile = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([^~/$][^$]*/)?\.env(\.[A-Za-z0-9_-]+)?$`)
+})
+
+// inlineCodeFlag reports a runtime's option that takes code inline or
+// starts its prompt: -e, -p, -i, -c (Python's), --eval, --print,
+// --interactive.
+func inlineCodeFlag(a string) bool {
+	opt, _, _ := strings.Cut(a, "=")
+	switch opt {
+	case "-e", "-p", "-i", "-c", "-pe", "--eval", "--print", "--interactive":
+		return true
+	}
+	return false
+}
+
 // secretAuthOptions are, per program, the options whose value is a
 // credential the program authenticates with, not data it sends or shows.
 var secretAuthOptions = map[string][]string{
@@ -816,9 +914,10 @@ func filesRead(name string, args, pos []string, redirects []RedirectEnv, in func
 		}
 	}
 	prog := programName(name)
-	if (secretUsers.has(name) || secretUsers.has(prog)) && !batchEditor(prog, args) || testsKey(prog, args) {
+	if (secretUsers.has(name) || secretUsers.has(prog)) && !batchEditor(prog, args) || testsKey(prog, args) || listsVault(prog, pos) {
 		return out
 	}
+	envFile := loadedEnvFile(prog, args)
 	skip := secretAuthOptions[prog]
 	if prog == "openssl" && (slices.Contains(args, "-pubout") || slices.Contains(args, "-nokeys") || slices.Contains(args, "-noout") && !slices.Contains(args, "-text")) {
 		// only the key's public half is shown (openssl rsa -in server.key
@@ -847,7 +946,7 @@ func filesRead(name string, args, pos []string, redirects []RedirectEnv, in func
 				continue
 			}
 		}
-		if a == dest {
+		if a == dest || i == envFile || vpnProfile(prog, args, i) {
 			continue
 		}
 		if s := in(a); s != "" {

@@ -127,7 +127,7 @@ func TestSys52PowerNetworkClock(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{"rtcwake -m off -s 60", dsl.Ask, dsl.Ask},
 		{"systemctl set-default rescue.target", dsl.Ask, dsl.Ask},
-		{"systemctl hibernate", dsl.Ask, dsl.Ask},
+		{"systemctl hibernate", dsl.Allow, dsl.Ask}, // a person's resumes as a suspend (fp64)
 		{"systemctl kill -s KILL --kill-whom=all user.slice", dsl.Ask, dsl.Ask},
 		{"sudo systemctl stop user@1000.service", dsl.Ask, dsl.Ask},
 		{"loginctl terminate-user u", dsl.Ask, dsl.Ask},

@@ -23,6 +23,9 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 	if w.inUnknown > 0 || commandCheckers.has(program(c.Name)) || strings.HasPrefix(c.Path, "mcp:") {
 		return // an MCP call's arguments are words, judged by the rules that name its tool
 	}
+	if runs, ok := textPrograms[program(c.Name)]; ok && !runs(fieldValues(args)) {
+		return // sgpt "reboot the server tonight", jrnl …, fc -l 'rm -rf': a prompt, a note, a search
+	}
 	if len(args) == 1 && bareShell(args[0].Value) && !args[0].Dynamic && c.Stdin.Kind == "" && !c.Background &&
 		c.Pipe.Index == c.Pipe.Len-1 && !slices.ContainsFunc(c.Via, func(v string) bool { return !passesStdin(v) }) {
 		// zzprog bash: a shell's name alone after a program without an
@@ -168,7 +171,7 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 		if strings.ContainsAny(v, " \t") && !strings.HasPrefix(v, "-") {
 			// a word that does not parse as a command line is the
 			// program's own language (debugfs -R 'stat <2>'), not a shell's
-			if f := strings.Fields(v); (launchable(f[0]) || passedThrough(f[0]) && commandHead(strings.Join(f[1:], " "))) && scriptLike(v) || selfCalling(v) {
+			if f := strings.Fields(v); (launchable(f[0]) || passedThrough(f[0]) && commandHead(strings.Join(f[1:], " "))) && scriptLike(v) && !idleReading(v) || selfCalling(v) {
 				// each such word: zzwatch --run 'npm test' --hook 'rm -rf ~'
 				// runs both
 				w.inUnknown++
@@ -829,6 +832,97 @@ func ownPowerVerb(verb string, rest []field) bool {
 		}
 	}
 	return false
+}
+
+// idleReading reports a word whose reading as a command line does nothing
+// the rules judge, so it is the program's text, not a command it runs: one
+// simple command of literal words that its own program refuses (mytool
+// "reboot required", howdoi "shutdown the server tonight": shutdown's
+// grammar, as ownPowerVerb reads it; sgpt "dd if=/dev/zero of=/dev/sda
+// meaning": dd takes KEY=VALUE operands only). A line of more commands, a
+// redirection or an expansion is still read as one. An rm naming nothing
+// (xyz 'rm -rf') is not idle: a program may append operands to it, or take
+// it as the start of a command to repeat (fc -s 'rm -rf').
+func idleReading(text string) bool {
+	f := parseBashText(text)
+	if f == nil || len(f.Stmts) != 1 {
+		return false
+	}
+	st := f.Stmts[0]
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(call.Assigns) > 0 || len(call.Args) == 0 {
+		return false
+	}
+	argv := make([]string, len(call.Args))
+	for i, a := range call.Args {
+		if argv[i] = a.Lit(); argv[i] == "" {
+			return false // quoted, expanded or globbed: not plain words
+		}
+	}
+	rest := make([]field, len(argv)-1)
+	for i, a := range argv[1:] {
+		rest[i] = field{Word: Word{Value: a}}
+	}
+	switch name := program(baseName(argv[0])); name {
+	case "dd":
+		return slices.ContainsFunc(argv[1:], func(a string) bool { return !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") })
+	default:
+		return len(rest) > 0 && ownPowerVerb(name, rest)
+	}
+}
+
+// textPrograms take a text for a person or a model as their operands (a
+// prompt to an AI assistant, a question, a message to send, a journal
+// entry, text to translate, a history search) and run a command only
+// through the options or subcommands their function names: for those the
+// generic fallback reads the words as any unknown program's.
+var textPrograms = map[string]func(words []string) bool{
+	// AI assistants: a prompt; the shell modes turn it into a command
+	// that is offered to run (sgpt --shell, aichat --execute, tgpt --shell)
+	"sgpt":    anyOption("-s", "--shell", "--repl"),
+	"aichat":  anyOption("-e", "--execute", "--repl"),
+	"tgpt":    anyOption("-s", "--shell"),
+	"mods":    anyOption(),
+	"chatgpt": anyOption("--shell", "-s"),
+	"howdoi":  anyOption(),
+	// translators: -player, -browser and -pager name a program they run
+	"trans":           anyOption("-player", "-browser", "-pager", "-p", "-P", "-speak", "-sp"),
+	"translate-shell": anyOption("-player", "-browser", "-pager", "-p", "-P", "-speak", "-sp"),
+	// messages and notes: gum spin and ntfy subscribe run a command
+	"ntfy":          anyWord("subscribe", "sub"),
+	"telegram-send": anyOption(),
+	"toot":          anyOption(),
+	"jrnl":          anyOption(),
+	"timew":         anyOption(),
+	"gum":           anyWord("spin"),
+	// history: bash's fc runs the entries it finds unless it only lists
+	// them (-l); history only lists, adds or deletes entries
+	"fc":      func(words []string) bool { return !slices.ContainsFunc(words, fcList) },
+	"history": anyOption(),
+}
+
+// anyOption is a textPrograms test: the program runs a command when one
+// of opts is given, alone or with a value after "=".
+func anyOption(opts ...string) func([]string) bool {
+	return func(words []string) bool {
+		return slices.ContainsFunc(words, func(w string) bool {
+			opt, _, _ := strings.Cut(w, "=")
+			return slices.Contains(opts, opt)
+		})
+	}
+}
+
+// anyWord is a textPrograms test: the program runs a command under one of
+// subs, its subcommand.
+func anyWord(subs ...string) func([]string) bool {
+	return func(words []string) bool {
+		return slices.ContainsFunc(words, func(w string) bool { return slices.Contains(subs, w) })
+	}
+}
+
+// fcList reports fc's -l (bundled: -ln, -lr, -nl), which lists entries.
+func fcList(w string) bool {
+	return len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.Contains(w, "l")
 }
 
 // powerShortOptions and powerLongOptions are the options of shutdown,

@@ -1,0 +1,48 @@
+package cmdline
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestUnknownProgramText: an unknown program's word that reads as a
+// command line its own program refuses (shutdown's grammar, dd's
+// KEY=VALUE operands) is text, and so is every word of a program whose
+// operands are a prompt, a message or a history search, unless the
+// option or subcommand that runs a command is given.
+func TestUnknownProgramText(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`mytool "reboot required"`, ""},
+		{`mytool "shutdown the server tonight"`, ""},
+		{`mytool "dd if=/dev/zero of=/dev/sda meaning"`, ""},
+		{`howdoi "rm -rf ~"`, ""},
+		{`sgpt "git push --force vs --force-with-lease"`, ""},
+		{`gum confirm "rm -rf ~"`, ""},
+		{`fc -l 'rm -rf'`, ""},
+		{`fc -ln 'rm -rf'`, ""},
+		{`history -s 'rm -rf ~'`, ""},
+
+		{`mytool "shutdown now"`, "shutdown now via=mytool"},
+		{`mytool "shutdown -r +5 back soon"`, "shutdown -r +5 back soon via=mytool"},
+		{`mytool "shutdown the; rm -rf ~"`, "rm -rf ~ via=mytool"},
+		{`mytool "dd if=/dev/zero of=/dev/sda"`, "dd if=/dev/zero of=/dev/sda via=mytool"},
+		{`mytool "reboot required" 'rm -rf ~'`, "rm -rf ~ via=mytool"},
+		{`sgpt --shell "rm -rf ~"`, "rm -rf ~ via=sgpt"},
+		{`aichat -e "rm -rf ~"`, "rm -rf ~ via=aichat"},
+		{`fc -s 'rm -rf ~'`, "rm -rf ~ via=fc"},
+		{`gum spin --title x -- rm -rf ~`, "rm -rf ~ wr=gum[]"},
+		{`ntfy subscribe topic 'rm -rf ~'`, "rm -rf ~ via=ntfy"},
+	} {
+		line := Parse(tt.in)
+		var got []string
+		for _, c := range line.Commands[1:] {
+			got = append(got, render(c))
+		}
+		switch {
+		case tt.want == "" && len(got) > 0:
+			t.Errorf("%q: emitted %q, want nothing", tt.in, got)
+		case tt.want != "" && !slices.Contains(got, tt.want):
+			t.Errorf("%q: emitted %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
