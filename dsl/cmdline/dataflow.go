@@ -2647,7 +2647,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		for _, f := range optionFields(args, opts) {
 			switch {
 			case !f.Dynamic && (f.Value == "-" || stdinFile(f.Value)):
-				w.makefileStdin(c, cx)
+				w.makefileStdin(c, name, args, cx)
 			case f.in.Kind == "procsub" && (f.in.Remote || f.in.Decoded):
 				// make -f <(curl -s URL), -f<(…), --file=<(…): a
 				// makefile downloaded (or decoded) whose recipes run unseen
@@ -3039,8 +3039,11 @@ func (w *walker) fdScript(c *Command, args []field, cx ctx) {
 	}
 }
 
-// makefileStdin follows the recipe lines of a makefile read from stdin.
-func (w *walker) makefileStdin(c *Command, cx ctx) {
+// makefileStdin follows what a makefile (or justfile) read from stdin
+// runs, read as the same text in a file is: make's parser sees the
+// recipes of any .RECIPEPREFIX, target: ; recipe lines and the $(shell …)
+// run as make reads the file, for the goals the line names.
+func (w *walker) makefileStdin(c *Command, name string, args []field, cx ctx) {
 	in := c.Stdin
 	if !in.Static {
 		if in.Kind != "" {
@@ -3048,13 +3051,14 @@ func (w *walker) makefileStdin(c *Command, cx ctx) {
 		}
 		return
 	}
-	var recipes []string
-	for _, l := range strings.Split(in.Text, "\n") {
-		if strings.HasPrefix(l, "\t") {
-			recipes = append(recipes, strings.TrimLeft(strings.TrimPrefix(l, "\t"), "@-+"))
+	if name == "just" {
+		for _, r := range parseJustfile(in.Text).lines(args) {
+			w.nested(c, r, "make recipe", cx, false)
 		}
+		return
 	}
-	w.nested(c, strings.Join(recipes, "\n"), "make recipe", cx, false)
+	goals, overrides, dynamic := makeGoals(args)
+	w.nested(c, parseMakefile(in.Text, overrides).recipeText(goals, dynamic), "make recipe", cx, false)
 }
 
 // cwdState is where the walk is: flow's cwd, cwdRel and cwdLost.
