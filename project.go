@@ -48,7 +48,7 @@ func (g *Guard) projectFindings(req Request, first *cmdline.Line, declined []str
 	line := cmdline.ParseShellAfter(req.Command, req.Shell, before)
 	var out []dsl.Finding
 	for _, f := range g.rules.Evaluate(line, ctx) {
-		if f.Level < dsl.Ask || f.Level == dsl.Ask && (projectBusiness[f.Rule] && !findsOutside(f, roots) || wrapperIdiom(f.Command)) ||
+		if f.Level < dsl.Ask || f.Level == dsl.Ask && projectBusiness[f.Rule] && !findsOutside(f, roots) ||
 			slices.ContainsFunc(findings, func(x dsl.Finding) bool { return x.Rule == f.Rule && x.Command == f.Command }) {
 			continue
 		}
@@ -186,40 +186,28 @@ func findsOutside(f dsl.Finding, roots []string) bool {
 			}
 			args = c.Wrappers[i].Args
 		}
-		for _, a := range args {
-			if strings.HasPrefix(a, "-") || a == "(" || a == "!" {
-				break // the expression: what follows are no starting points
+		outside := false
+		cmdline.FindStart(len(args), func(i int) string { return args[i] }, func(i int) {
+			a := args[i]
+			switch {
+			case strings.ContainsAny(a, "$`") || slices.Contains(strings.Split(filepath.ToSlash(a), "/"), ".."):
+				outside = true
+			case !filepath.IsAbs(a) && !strings.HasPrefix(a, "~"):
+				// relative to where a cd of the recipe moved: cd ~/.ssh &&
+				// find . -delete (a relative cd stays in the project)
+				if dir, ok := homeJoined(os.Getenv("HOME"), c.Cwd); ok && filepath.IsAbs(dir) {
+					outside = outside || !slices.ContainsFunc(roots, func(root string) bool { return within(filepath.Join(dir, a), root) })
+				} else if slices.Contains(strings.Split(filepath.ToSlash(c.Cwd), "/"), "..") {
+					outside = true
+				}
+			default:
+				p, ok := homeJoined(os.Getenv("HOME"), a)
+				outside = outside || !ok || !slices.ContainsFunc(roots, func(root string) bool { return within(filepath.Clean(p), root) })
 			}
-			if strings.ContainsAny(a, "$`") || slices.Contains(strings.Split(filepath.ToSlash(a), "/"), "..") {
-				return true
-			}
-			if !filepath.IsAbs(a) && !strings.HasPrefix(a, "~") {
-				continue
-			}
-			if p, ok := homeJoined(os.Getenv("HOME"), a); !ok || !slices.ContainsFunc(roots, func(root string) bool { return within(filepath.Clean(p), root) }) {
-				return true
-			}
+		})
+		if outside {
+			return true
 		}
 	}
 	return false
-}
-
-// wrapperIdioms are lines of the build tools' own wrapper scripts, which
-// every project carries (Gradle's gradlew, the Maven Wrapper's mvnw), that
-// hguard cannot read as harmless but are: Gradle's eval of the JVM options
-// with every character outside a safe class escaped first (an eval of
-// words, not code), and the Maven Wrapper's download into a mktemp
-// directory under the name its URL ends in, moved into ~/.m2's wrapper
-// dists. Matched as whole commands, blanks collapsed: the same line with
-// one word changed is judged as any other.
-var wrapperIdioms = map[string]bool{
-	`eval "set -- $( printf '%s\n' "$DEFAULT_JVM_OPTS $JAVA_OPTS $GRADLE_OPTS" | xargs -n1 | sed ' s~[^-[:alnum:]+,./:=@_]~\\&~g; ' | tr '\n' ' ' )" '"$@"'`: true,
-	`wget ${__MVNW_QUIET_WGET:+"$__MVNW_QUIET_WGET"} "$distributionUrl" -O "$TMP_DOWNLOAD_DIR/$distributionUrlName"`:                                         true,
-	`curl ${__MVNW_QUIET_CURL:+"$__MVNW_QUIET_CURL"} -f -L -o "$TMP_DOWNLOAD_DIR/$distributionUrlName" "$distributionUrl"`:                                   true,
-	`mv -- "$TMP_DOWNLOAD_DIR/$actualDistributionDir" "$MAVEN_HOME"`:                                                                                         true,
-}
-
-// wrapperIdiom reports a command that is one of wrapperIdioms.
-func wrapperIdiom(command string) bool {
-	return wrapperIdioms[strings.Join(strings.Fields(command), " ")]
 }

@@ -26,6 +26,10 @@ func TestProjectFindsOutside(t *testing.T) {
 		"etc/Makefile":   recipe(`find /etc -name '*.conf' -exec rm -f {} \;`),
 		"var/.git/HEAD":  "ref: refs/heads/main\n",
 		"var/Makefile":   recipe(`find "$${ROOT:-/}" -mindepth 1 -mtime +30 -delete`),
+		"opt/.git/HEAD":  "ref: refs/heads/main\n",
+		"opt/Makefile":   recipe(`find -L ~/.ssh -type f -delete`),
+		"cdb/.git/HEAD":  "ref: refs/heads/main\n",
+		"cdb/Makefile":   recipe(`cd build && find . -name '*.o' -delete`),
 		"abs/.git/HEAD":  "ref: refs/heads/main\n",
 		"abs/Makefile":   recipe(`find $(CURDIR)/build -name '*.o' -delete; find ` + filepath.Join(home, "abs", "dist") + ` -delete`),
 	}
@@ -45,6 +49,8 @@ func TestProjectFindsOutside(t *testing.T) {
 		{"etc", dsl.Ask},
 		{"var", dsl.Ask},
 		{"abs", dsl.Allow},
+		{"opt", dsl.Ask}, // find's own options before its starting points (rv64)
+		{"cdb", dsl.Allow},
 	} {
 		v := g.Check(Request{Command: "make clean", Cwd: filepath.Join(home, tt.cwd), Shell: "bash", Caller: "claude-code"})
 		if v.Level != tt.want {

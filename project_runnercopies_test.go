@@ -116,10 +116,14 @@ func TestProjectRunnerCopies(t *testing.T) {
 		// an absolute hooksPath outside the project is not the project's
 		// file to read; another section's key is not core's
 		{"other", "git commit -m wip", dsl.Allow},
-		// the wrappers Gradle 7+ and the Maven Wrapper 3.3 write (repo64b:
-		// spring-petclinic's ./gradlew build and ./mvnw test asked)
-		{"g8", "./gradlew build", dsl.Allow},
-		{"m33", "./mvnw test", dsl.Allow},
+		// the wrappers Gradle 7+ and the Maven Wrapper 3.3 write still ask
+		// (repo64b: spring-petclinic's ./gradlew build and ./mvnw test): the
+		// eval of the JVM options hides what the script's own variables
+		// hold, and the download's target is computed; exempting those
+		// lines by their text let a poisoned copy run rm -rf ~ (rv64). A
+		// reading of the idioms is open work.
+		{"g8", "./gradlew build", dsl.Ask},
+		{"m33", "./mvnw test", dsl.Ask},
 		{"m33bad", "./mvnw test", dsl.Ask}, // the move's target read from a file
 	} {
 		v := g.Check(Request{Command: tt.cmd, Cwd: filepath.Join(home, tt.cwd), Shell: "bash", Caller: "agent"})
