@@ -14,7 +14,7 @@ import (
 // given (fp63's everyday lines). A valid command line stays refused.
 func TestFp64ProgramText(t *testing.T) {
 	checkHoles(t, []holeCase{
-		{`mytool "reboot required"`, dsl.Allow, dsl.Allow},
+		{`mytool "reboot required"`, dsl.Block, dsl.Block}, // systemd's reboot takes one argument and reboots (rv64)
 		{`howdoi "reboot the server tonight"`, dsl.Allow, dsl.Allow},
 		{`sgpt "shutdown windows from linux"`, dsl.Allow, dsl.Allow},
 		{`sgpt "dd if=/dev/zero of=/dev/sda meaning"`, dsl.Allow, dsl.Allow},

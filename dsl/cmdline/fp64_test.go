@@ -12,7 +12,7 @@ import (
 // option or subcommand that runs a command is given.
 func TestUnknownProgramText(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
-		{`mytool "reboot required"`, ""},
+		{`mytool "reboot required now"`, ""}, // systemd's reboot takes one argument
 		{`mytool "shutdown the server tonight"`, ""},
 		{`mytool "dd if=/dev/zero of=/dev/sda meaning"`, ""},
 		{`howdoi "rm -rf ~"`, ""},
@@ -20,7 +20,8 @@ func TestUnknownProgramText(t *testing.T) {
 		{`gum confirm "rm -rf ~"`, ""},
 		{`fc -l 'rm -rf'`, ""},
 		{`fc -ln 'rm -rf'`, ""},
-		{`history -s 'rm -rf ~'`, ""},
+		{`history -d 3`, ""},
+		{`history 'rm -rf'`, ""},
 
 		{`mytool "shutdown now"`, "shutdown now via=mytool"},
 		{`mytool "shutdown -r +5 back soon"`, "shutdown -r +5 back soon via=mytool"},
@@ -30,6 +31,11 @@ func TestUnknownProgramText(t *testing.T) {
 		{`sgpt --shell "rm -rf ~"`, "rm -rf ~ via=sgpt"},
 		{`aichat -e "rm -rf ~"`, "rm -rf ~ via=aichat"},
 		{`fc -s 'rm -rf ~'`, "rm -rf ~ via=fc"},
+		{`fc -ls 'rm -rf ~'`, "rm -rf ~ via=fc"},          // -s wins over -l (rv64)
+		{`history -s 'rm -rf ~'`, "rm -rf ~ via=history"}, // an entry fc -s runs next
+		{`mytool "reboot please"`, "reboot please via=mytool"},
+		{`aichat -Se "rm -rf ~"`, "rm -rf ~ via=aichat"},
+		{`jrnl --config-override editor 'rm -rf ~'`, "rm -rf ~ via=jrnl"},
 		{`gum spin --title x -- rm -rf ~`, "rm -rf ~ wr=gum[]"},
 		{`ntfy subscribe topic 'rm -rf ~'`, "rm -rf ~ via=ntfy"},
 	} {

@@ -866,6 +866,10 @@ func idleReading(text string) bool {
 	switch name := program(baseName(argv[0])); name {
 	case "dd":
 		return slices.ContainsFunc(argv[1:], func(a string) bool { return !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") })
+	case "reboot":
+		// systemd's reboot takes one argument, which it reboots with
+		// (zzrun 'reboot please'); a second is refused
+		return len(rest) > 1 && ownPowerVerb(name, rest)
 	default:
 		return len(rest) > 0 && ownPowerVerb(name, rest)
 	}
@@ -879,11 +883,11 @@ func idleReading(text string) bool {
 var textPrograms = map[string]func(words []string) bool{
 	// AI assistants: a prompt; the shell modes turn it into a command
 	// that is offered to run (sgpt --shell, aichat --execute, tgpt --shell)
-	"sgpt":    anyOption("-s", "--shell", "--repl"),
-	"aichat":  anyOption("-e", "--execute", "--repl"),
-	"tgpt":    anyOption("-s", "--shell"),
-	"mods":    anyOption(),
-	"chatgpt": anyOption("--shell", "-s"),
+	"sgpt":    anyFlag("s", "--shell", "--repl", "--editor"),
+	"aichat":  anyFlag("e", "--execute", "--repl"),
+	"tgpt":    anyFlag("s", "--shell"),
+	"mods":    anyFlag("", "--editor"),
+	"chatgpt": anyFlag("s", "--shell"),
 	"howdoi":  anyOption(),
 	// translators: -player, -browser and -pager name a program they run
 	"trans":           anyOption("-player", "-browser", "-pager", "-p", "-P", "-speak", "-sp"),
@@ -891,14 +895,30 @@ var textPrograms = map[string]func(words []string) bool{
 	// messages and notes: gum spin and ntfy subscribe run a command
 	"ntfy":          anyWord("subscribe", "sub"),
 	"telegram-send": anyOption(),
-	"toot":          anyOption(),
-	"jrnl":          anyOption(),
+	"toot":          anyFlag("", "--editor"),
+	"jrnl":          anyFlag("", "--config-override", "--config-file"), // the editor it composes an entry in
 	"timew":         anyOption(),
 	"gum":           anyWord("spin"),
 	// history: bash's fc runs the entries it finds unless it only lists
-	// them (-l); history only lists, adds or deletes entries
-	"fc":      func(words []string) bool { return !slices.ContainsFunc(words, fcList) },
-	"history": anyOption(),
+	// them (-l, and no -s or -e, which win over it: fc -ls runs); history
+	// lists or deletes entries, but history -s stores one fc may run
+	"fc":      func(words []string) bool { return !fcList(words) },
+	"history": anyFlag("s"),
+}
+
+// anyFlag is a textPrograms test: the program runs a command when one of
+// the short options in short is given, alone or bundled (-Se, -sc), or
+// one of long, alone or with a value after "=".
+func anyFlag(short string, long ...string) func([]string) bool {
+	return func(words []string) bool {
+		return slices.ContainsFunc(words, func(w string) bool {
+			if len(w) > 1 && w[0] == '-' && w[1] != '-' {
+				return short != "" && strings.ContainsAny(w[1:], short)
+			}
+			opt, _, _ := strings.Cut(w, "=")
+			return slices.Contains(long, opt)
+		})
+	}
 }
 
 // anyOption is a textPrograms test: the program runs a command when one
@@ -920,9 +940,20 @@ func anyWord(subs ...string) func([]string) bool {
 	}
 }
 
-// fcList reports fc's -l (bundled: -ln, -lr, -nl), which lists entries.
-func fcList(w string) bool {
-	return len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.Contains(w, "l")
+// fcList reports fc given -l (bundled: -ln, -lr, -nl), which lists
+// entries, and neither -s nor -e, which run them whatever -l says.
+func fcList(words []string) bool {
+	list := false
+	for _, w := range words {
+		if len(w) < 2 || w[0] != '-' || w[1] == '-' {
+			continue
+		}
+		if strings.ContainsAny(w, "se") {
+			return false
+		}
+		list = list || strings.Contains(w, "l")
+	}
+	return list
 }
 
 // powerShortOptions and powerLongOptions are the options of shutdown,
