@@ -3973,7 +3973,7 @@ var builtinSpecs = []dsl.Spec{
 		Level:      dsl.Ask,
 		Scope:      "command",
 		On:         []string{"add-apt-repository", "apt-add-repository", "dnf config-manager", "yum-config-manager", "zypper", "dnf copr"},
-		When:       "agent && !hasFlag(\"remove\", \"r\", \"help\", \"h\", \"list\", \"L\") && ( name in [\"add-apt-repository\", \"apt-add-repository\"] && len(positional) > 0 || name == \"dnf\" && pos(0) == \"config-manager\" && (hasFlag(\"add-repo\") || pos(1) == \"addrepo\") || name == \"yum-config-manager\" && hasFlag(\"add-repo\") || name == \"dnf\" && pos(0) == \"copr\" && pos(1) == \"enable\" || name == \"zypper\" && pos(0) in [\"ar\", \"addrepo\"])",
+		When:       "agent && !hasFlag(\"remove\", \"r\", \"help\", \"h\", \"list\", \"L\") && ( name in [\"add-apt-repository\", \"apt-add-repository\"] && len(positional) > 0 && !all(positional, # in [\"main\", \"universe\", \"restricted\", \"multiverse\"]) || name == \"dnf\" && pos(0) == \"config-manager\" && (hasFlag(\"add-repo\") || pos(1) == \"addrepo\") || name == \"yum-config-manager\" && hasFlag(\"add-repo\") || name == \"dnf\" && pos(0) == \"copr\" && pos(1) == \"enable\" || name == \"zypper\" && pos(0) in [\"ar\", \"addrepo\"])",
 		Message:    "adds a package source ({target}) that every later install and upgrade trusts, for an agent",
 		Checkpoint: false,
 		Pos:        dsl.Pos{File: "supply-chain.yaml", Line: 81, Col: 3},

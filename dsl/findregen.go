@@ -476,15 +476,21 @@ var lockFiles = map[string]bool{
 	"Package.resolved": true, "packages.lock.json": true, "gradle.lockfile": true, "conan.lock": true,
 }
 
+// listOrderOptions are ls's long options that only order its one name a
+// line (-1): by time, size, version, or reversed.
+var listOrderOptions = []string{"--sort", "--time", "--reverse"}
+
 // rotatesListed reports c run by xargs on the names ls lists of the
 // project's own globs, some of them picked by head, tail, sort or tac: a
 // backup rotation (ls -1t backup/*.tgz | tail -n +6 | xargs -r rm -f)
 // deletes part of what rm -f backup/*.tgz would. Each glob is static,
 // relative to dir (the command's directory) without .. or a dot name, its
-// wildcard in the last component only, and ls lists no directory's
-// entries (-R, -d) and quotes no name (-Q, -b); xargs takes no file (-a)
-// and puts no name inside a word (-I). For an agent dir is where the line
-// starts and not the home.
+// wildcard in the last component only, and ls prints one name a line in an
+// order it is told (-1, -t, -r, -S, …: no -l, whose line holds a link's
+// target, no -R, no quoting); xargs takes no file (-a)
+// and puts no name inside a word (-I). For an agent dir is at or below
+// where the line starts, which is not the home (cd backup && ls -1t *.tgz
+// | tail -n +6 | xargs -r rm -f).
 func rotatesListed(c *cmdline.Command, line *cmdline.Line, dir string, ctx Context) bool {
 	n := len(c.Wrappers)
 	if n == 0 || c.Wrappers[n-1].Name != "xargs" || slices.ContainsFunc(c.Wrappers[n-1].Args, func(a string) bool {
@@ -492,7 +498,7 @@ func rotatesListed(c *cmdline.Command, line *cmdline.Line, dir string, ctx Conte
 	}) {
 		return false
 	}
-	if ctx.Caller != "" && (dir == "" || path.Clean(dir) != path.Clean(ctx.Cwd) || path.Clean(dir) == path.Clean(ctx.Home)) {
+	if ctx.Caller != "" && (dir == "" || ctx.Cwd == "" || !within(path.Clean(dir), path.Clean(ctx.Cwd)) || path.Clean(ctx.Cwd) == path.Clean(ctx.Home)) {
 		return false
 	}
 	f := feeder(c, line)
@@ -514,12 +520,12 @@ func rotatesListed(c *cmdline.Command, line *cmdline.Line, dir string, ctx Conte
 		case a.Dynamic:
 			return false
 		case strings.HasPrefix(v, "--"):
-			if v == "--recursive" || v == "--directory" || strings.HasPrefix(v, "--quoting-style") || v == "--quote-name" || v == "--escape" {
-				return false
+			if opt, _, _ := strings.Cut(v, "="); !slices.Contains(listOrderOptions, opt) {
+				return false // --recursive, --format=long: more than one name a line
 			}
 		case strings.HasPrefix(v, "-"):
-			if strings.ContainsAny(v, "RdQbF") {
-				return false
+			if strings.Trim(v[1:], "1trcuSXvU") != "" {
+				return false // -l prints a link's target, -R a directory's names, -Q quotes
 			}
 		default:
 			parent, base := path.Split(v)

@@ -1319,7 +1319,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native327
 		}
-	case "agent && !hasFlag(\"remove\", \"r\", \"help\", \"h\", \"list\", \"L\") && ( name in [\"add-apt-repository\", \"apt-add-repository\"] && len(positional) > 0 || name == \"dnf\" && pos(0) == \"config-manager\" && (hasFlag(\"add-repo\") || pos(1) == \"addrepo\") || name == \"yum-config-manager\" && hasFlag(\"add-repo\") || name == \"dnf\" && pos(0) == \"copr\" && pos(1) == \"enable\" || name == \"zypper\" && pos(0) in [\"ar\", \"addrepo\"])":
+	case "agent && !hasFlag(\"remove\", \"r\", \"help\", \"h\", \"list\", \"L\") && ( name in [\"add-apt-repository\", \"apt-add-repository\"] && len(positional) > 0 && !all(positional, # in [\"main\", \"universe\", \"restricted\", \"multiverse\"]) || name == \"dnf\" && pos(0) == \"config-manager\" && (hasFlag(\"add-repo\") || pos(1) == \"addrepo\") || name == \"yum-config-manager\" && hasFlag(\"add-repo\") || name == \"dnf\" && pos(0) == \"copr\" && pos(1) == \"enable\" || name == \"zypper\" && pos(0) in [\"ar\", \"addrepo\"])":
 		if scope == "command" {
 			return native328
 		}
@@ -11375,8 +11375,11 @@ func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!e.HasFlag("remove", "r", "help", "h", "list", "L")) &&
-		(((((in(e.Name, "add-apt-repository", "apt-add-repository") &&
-			(len(e.Positional) > 0)) ||
+		((((((in(e.Name, "add-apt-repository", "apt-add-repository") &&
+			(len(e.Positional) > 0)) &&
+			!allOf(e.Positional, func(p0 string) bool {
+				return in(p0, "main", "universe", "restricted", "multiverse")
+			})) ||
 			(((e.Name == "dnf") &&
 				(e.Pos(0) == "config-manager")) &&
 				(e.HasFlag("add-repo") ||

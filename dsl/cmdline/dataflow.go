@@ -2688,7 +2688,9 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	// its redirections apply to each of them (f -l 9001 > implant.elf);
 	// a prefix IFS splits and joins in its body (IFS=';' f)
 	ifs := slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == "IFS" })
-	if def, ok := w.funcs[c.Name]; ok && cx.fn != c.Name && !w.asWritten[c.Name] && (len(args) > 0 || def.earlier || readsParams(def.src) || c.Stdin.Kind != "" || ifs) && w.walks < maxLoopWalks && cx.depth < MaxDepth {
+	// a function calling itself is followed once more when it passes
+	// arguments its body reads: r(){ "$@"; }; r r rm -rf ~ runs rm -rf ~
+	if def, ok := w.funcs[c.Name]; ok && (cx.fn != c.Name || !cx.selfCall && len(args) > 0 && readsParams(def.src)) && !w.asWritten[c.Name] && (len(args) > 0 || def.earlier || readsParams(def.src) || c.Stdin.Kind != "" || ifs) && w.walks < maxLoopWalks && cx.depth < MaxDepth {
 		w.walks++
 		restoreIFS := w.prefixIFS(c)
 		restore := w.positional(c.Name, args)
@@ -2696,7 +2698,7 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 		w.src, w.dialect = def.src, def.dialect
 		at := c.Pos
 		options := w.zsh
-		w.stmt(def.body, ctx{dialect: def.dialect, via: append(slices.Clip(c.Via), c.Name+"()"), at: &at, depth: cx.depth + 1, fn: c.Name, pipe: PipePos{Len: 1},
+		w.stmt(def.body, ctx{dialect: def.dialect, via: append(slices.Clip(c.Via), c.Name+"()"), at: &at, depth: cx.depth + 1, fn: c.Name, selfCall: cx.fn == c.Name, pipe: PipePos{Len: 1},
 			maybe: cx.maybe, defined: cx.defined, branch: cx.branch, stdin: c.Stdin, redirs: append(slices.Clip(cx.redirs), c.Redirects...)})
 		w.zsh = w.zsh.merged(options) // emulate -L, LOCAL_OPTIONS: undone on return
 		w.src, w.dialect = saved, savedD

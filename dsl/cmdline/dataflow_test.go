@@ -161,7 +161,7 @@ var flowTests = []struct {
 	{"", "glob of many programs is left dynamic", "/usr/bin/* -rf ~", []string{"«/usr/bin/*» -rf ~"}},
 	{"", "glob of no known program", "./build/app? --serve", []string{"«./build/app?» --serve"}},
 	{"", "quoted glob is a name", "'/???/?m' -rf /", []string{"?m -rf /"}},
-	{"", "recursive function is bounded", "f(){ f $1; }; f x", []string{"f «$1» fn=f", "f x", "f x via=f() fn=f"}},
+	{"", "recursive function is bounded", "f(){ f $1; }; f x", []string{"f «$1» fn=f", "f «$1» via=f() fn=f", "f x", "f x via=f() fn=f", "f x via=f()>f() fn=f"}},
 	{"", "alias bomb is bounded", "alias a='a;a;a;a;a;a;a;a'; a", nil},
 	// ~user: ~root is /root by the passwd convention; other users are unknown.
 	{"", "tilde root", "rm -rf ~root ~root/x", []string{"rm -rf /root /root/x"}},

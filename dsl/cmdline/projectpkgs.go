@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"io"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -472,7 +471,7 @@ var venvBin = lazyRegexp(`^(.*?)/(?:bin|Scripts)/[^/]+$`)
 
 // pthCode matches a .pth file's line that Python's site module runs as
 // code at every start: one beginning import.
-var pthCode = regexp.MustCompile(`(?m)^import[ \t].*$`)
+var pthCode = lazyRegexp(`(?m)^import[ \t].*$`)
 
 // venvPrograms are the Python programs a virtual environment's bin holds
 // as a rule, which its activation puts first on PATH.
@@ -503,7 +502,7 @@ func (w *walker) runsVenvStartup(c *Command, cx ctx) {
 	if !ok || !in.Static {
 		return
 	}
-	code := strings.Join(pthCode.FindAllString(in.Text, 64), "\n")
+	code := strings.Join(pthCode().FindAllString(in.Text, 64), "\n")
 	if code != "" {
 		w.runCode(c, "python", field{Word: Word{Value: code}}, c.Name+" starts Python, which runs "+pth, cx)
 	}

@@ -83,6 +83,9 @@ type ctx struct {
 	maybe bool
 	// defined: a function's body walked where it is defined
 	defined bool
+	// selfCall: a function's body walked for its call of itself, which
+	// is not followed again
+	selfCall bool
 	// branch collects what an if's branch assigns on its every path
 	branch assignSet
 	procIn *Input // what the command holding a >(…) writes into it, when known
