@@ -255,7 +255,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native61
 		}
-	case "let sql = join(options(\"c\", \"command\", \"e\", \"execute\", \"sql\"), \";\") + \";\" + stdin.text + \";\" + join(stdin.args, \";\") + \";\" + join(map(redirects, #.target), \";\"); sql matches \"(?i)\\\\bset\\\\s+((global|persist)\\\\s+|@@(global|persist)\\\\.)(general_log|server_audit_logging|audit_log_[a-z_]+)\\\\s*(=|to)\\\\s*['\\\"]?(off|0|false|none)\\\\b\" || sql matches \"(?i)\\\\bset\\\\s+(session\\\\s+|@@session\\\\.|@@)?sql_log_bin\\\\s*=\\\\s*['\\\"]?(off|0|false)\\\\b\" || sql matches \"(?i)\\\\balter\\\\s+(system|database\\\\s+\\\\S+|role\\\\s+\\\\S+)\\\\s+set\\\\s+(log_statement|pgaudit\\\\.log)\\\\s*(=|to)\\\\s*'?none\\\\b\"":
+	case "let sql = join(options(\"c\", \"command\", \"e\", \"execute\", \"sql\"), \";\") + \";\" + stdin.text + \";\" + join(stdin.args, \";\") + \";\" + join(map(redirects, #.target), \";\"); sql matches \"(?i)\\\\bset\\\\s+((global|persist)\\\\s+|@@(global|persist)\\\\.)(server_audit_logging|audit_log_[a-z_]+)\\\\s*(=|to)\\\\s*['\\\"]?(off|0|false|none)\\\\b\" || sql matches \"(?i)\\\\bset\\\\s+(session\\\\s+|@@session\\\\.|@@)?sql_log_bin\\\\s*=\\\\s*['\\\"]?(off|0|false)\\\\b\" || sql matches \"(?i)\\\\balter\\\\s+(system|database\\\\s+\\\\S+|role\\\\s+\\\\S+)\\\\s+set\\\\s+(log_statement|pgaudit\\\\.log)\\\\s*(=|to)\\\\s*'?none\\\\b\"":
 		if scope == "command" {
 			return native62
 		}
@@ -1283,7 +1283,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native318
 		}
-	case "!hasFlag(\"dry-run\", \"dryrun\", \"help\") && ( any(options(\"desired-count\", \"desired-capacity\", \"max-size\", \"max-capacity\", \"new-capacity\", \"node-count\", \"num-nodes\"), # matches \"^0+$\") || \"resize\" in positional && any(options(\"size\"), # matches \"^0+$\") || any(options(\"scaling-config\"), # matches \"(?i)(^|,)\\\\s*(desiredSize|maxSize)\\\\s*=\\\\s*0+\\\\s*(,|$)\") || any(positional, # matches \"(?i)^(stop|stop-.+|deallocate|suspend)$\") && any(args, # matches \"(?i)(^|[^a-z0-9])(prod|production|prd|live)($|[^a-z0-9])\"))":
+	case "!hasFlag(\"dry-run\", \"dryrun\", \"help\") && ( any(options(\"desired-count\", \"desired-capacity\", \"max-size\", \"max-capacity\", \"new-capacity\", \"node-count\", \"num-nodes\"), # matches \"^0+$\") || \"resize\" in positional && any(options(\"size\"), # matches \"^0+$\") || any(options(\"scaling-config\"), # matches \"(?i)(^|,)\\\\s*(desiredSize|maxSize)\\\\s*=\\\\s*0+\\\\s*(,|$)\") || any(positional, # matches \"(?i)^(stop|stop-.+|deallocate|suspend)$\") && any(args, # matches \"(?i)(^|[^a-z0-9])(prod|production|prd)($|[^a-z0-9])\"))":
 		if scope == "command" {
 			return native319
 		}
@@ -1303,7 +1303,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native323
 		}
-	case "let prod = \"(?i)(^|[^a-z0-9])(prod|production|prd|live)($|[^a-z0-9])\"; agent && (name == \"gh\" && pos(0) == \"secret\" && pos(1) == \"set\" || name == \"glab\" && pos(0) == \"variable\" && pos(1) in [\"set\", \"update\"]) && (\n  len(positional) > 2 && positional[2] matches prod || any(options(\"e\", \"env\", \"scope\"), # matches prod) || len(options(\"o\", \"org\", \"g\", \"group\")) > 0)":
+	case "let prod = \"(?i)(^|[^a-z0-9])(prod|production|prd)($|[^a-z0-9])\"; agent && (name == \"gh\" && pos(0) == \"secret\" && pos(1) == \"set\" || name == \"glab\" && pos(0) == \"variable\" && pos(1) in [\"set\", \"update\"]) && (\n  len(positional) > 2 && positional[2] matches prod || any(options(\"e\", \"env\", \"scope\"), # matches prod) || len(options(\"o\", \"org\", \"g\", \"group\")) > 0)":
 		if scope == "command" {
 			return native324
 		}
@@ -1832,7 +1832,7 @@ var nativeRegexps = [812]lazyRegexp{
 	{src: "\\bshutdownServer\\s*\\(|[{,]\\s*[\"']?shutdown[\"']?\\s*:\\s*(1|true)\\b"},
 	{src: "(?im)^\\s*config\\s+set\\s+(appendonly\\s+no|save\\s+(\"\"|''|$))"},
 	{src: "(?i)\\balter\\s+system\\s+set\\s+(fsync|full_page_writes)\\s*(=|to)\\s*'?(off|false|0)\\b"},
-	{src: "(?i)\\bset\\s+((global|persist)\\s+|@@(global|persist)\\.)(general_log|server_audit_logging|audit_log_[a-z_]+)\\s*(=|to)\\s*['\"]?(off|0|false|none)\\b"},
+	{src: "(?i)\\bset\\s+((global|persist)\\s+|@@(global|persist)\\.)(server_audit_logging|audit_log_[a-z_]+)\\s*(=|to)\\s*['\"]?(off|0|false|none)\\b"},
 	{src: "(?i)\\bset\\s+(session\\s+|@@session\\.|@@)?sql_log_bin\\s*=\\s*['\"]?(off|0|false)\\b"},
 	{src: "(?i)\\balter\\s+(system|database\\s+\\S+|role\\s+\\S+)\\s+set\\s+(log_statement|pgaudit\\.log)\\s*(=|to)\\s*'?none\\b"},
 	{src: "(?i)^\\.dump\\b"},
@@ -2248,7 +2248,7 @@ var nativeRegexps = [812]lazyRegexp{
 	{src: "^(([A-Za-z0-9_-]+=)?0+)$"},
 	{src: "(?i)(^|,)\\s*(desiredSize|maxSize)\\s*=\\s*0+\\s*(,|$)"},
 	{src: "(?i)^(stop|stop-.+|deallocate|suspend)$"},
-	{src: "(?i)(^|[^a-z0-9])(prod|production|prd|live)($|[^a-z0-9])"},
+	{src: "(?i)(^|[^a-z0-9])(prod|production|prd)($|[^a-z0-9])"},
 	{src: "^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)="},
 	{src: "^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|NODE_ENV|--env)="},
 	{src: "=(test|testing)$"},
@@ -4295,7 +4295,7 @@ func native62(env any) bool {
 		let0 := ((((((strings.Join(e.Options("c", "command", "e", "execute", "sql"), ";") + ";") + e.Stdin.Text) + ";") + strings.Join(e.Stdin.Args, ";")) + ";") + strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
 			return p0.Target
 		}), ";"))
-		return ((matchReAny(&nativeRegexps[115], "general_log\x00server_audit_logging\x00audit_log_", let0) ||
+		return ((matchReAny(&nativeRegexps[115], "server_audit_logging\x00audit_log_", let0) ||
 			matchReFold(&nativeRegexps[116], "=", let0)) ||
 			matchReFold(&nativeRegexps[117], "alter", let0))
 	}()
@@ -10882,7 +10882,7 @@ func native319(env any) bool {
 				return matchReAny(&nativeRegexps[530], "stop\x00deallocate\x00suspend", p0)
 			}) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[531], "pr\x00live", p0)
+					return matchReFold(&nativeRegexps[531], "pr", p0)
 				}))))
 }
 
@@ -11188,7 +11188,7 @@ func native323(env any) bool {
 func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
-		let0 := "(?i)(^|[^a-z0-9])(prod|production|prd|live)($|[^a-z0-9])"
+		let0 := "(?i)(^|[^a-z0-9])(prod|production|prd)($|[^a-z0-9])"
 		return ((e.Agent &&
 			((((e.Name == "gh") &&
 				(e.Pos(0) == "secret")) &&

@@ -83,7 +83,8 @@ func TestSvc64DataStores(t *testing.T) {
 		{`redis-cli DEL $(redis-cli KEYS '*')`, dsl.Ask, dsl.Ask},
 		{`mongorestore --drop --uri "$PROD_URI"`, dsl.Ask, dsl.Ask},
 		{`pg_restore --clean -d "$PROD_URL" app.dump`, dsl.Ask, dsl.Ask},
-		{`mysql -e "SET GLOBAL general_log='OFF'"`, dsl.Ask, dsl.Ask},
+		{`mysql -e "SET GLOBAL general_log='OFF'"`, dsl.Allow, dsl.Allow}, // the general query log is a debug log, not an audit trail (rv64)
+		{`mysql -e "SET GLOBAL server_audit_logging='OFF'"`, dsl.Ask, dsl.Ask},
 		{`mysqldump --all-databases > /var/www/html/dump.sql`, dsl.Ask, dsl.Ask},
 		{`sudo pg_ctlcluster 14 main stop --force`, dsl.Ask, dsl.Ask},
 		{`redis-cli --scan --pattern 'cache:*' | xargs redis-cli del`, dsl.Allow, dsl.Allow},
