@@ -1,10 +1,8 @@
 package hguard
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/hguard/hguard/dsl"
 )
@@ -92,12 +90,7 @@ func TestProjectBuilds64(t *testing.T) {
 		"jvmcfg", "okjvmcfg", "mvntest", "okmvntest", "mix", "okmix", "ant", "okant", "bazel", "okbazel", "bazelrepo", "okbazelrepo", "swift", "okswift"} {
 		files[dir+"/.git/HEAD"] = "ref: refs/heads/main\n"
 	}
-	old := time.Now().Add(-time.Hour)
-	for _, p := range writeTree(t, home, files, 0o755) {
-		if err := os.Chtimes(p, old, old); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeOldTree(t, home, files, 0o755)
 	g := newGuard(t, Options{})
 	for _, tt := range []struct {
 		cwd, cmd string

@@ -1,10 +1,8 @@
 package hguard
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/hguard/hguard/dsl"
 )
@@ -64,12 +62,7 @@ func TestProjectDevEnvironments(t *testing.T) {
 		"envfile/.git/HEAD": git, "envfile/compose.yaml": "services:\n  app:\n    image: alpine\n    env_file: ~/.aws/credentials\n",
 		"okenvfile/.git/HEAD": git, "okenvfile/compose.yaml": "services:\n  app:\n    image: alpine\n    env_file: .env\n", "okenvfile/.env": "PORT=3000\n",
 	}
-	old := time.Now().Add(-time.Hour)
-	for _, p := range writeTree(t, home, files, 0o755) {
-		if err := os.Chtimes(p, old, old); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeOldTree(t, home, files, 0o755)
 	g := newGuard(t, Options{})
 	for _, tt := range []struct {
 		cwd, cmd string

@@ -1,10 +1,8 @@
 package hguard
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/hguard/hguard/dsl"
 )
@@ -33,12 +31,7 @@ func TestProjectFindsOutside(t *testing.T) {
 		"abs/.git/HEAD":  "ref: refs/heads/main\n",
 		"abs/Makefile":   recipe(`find $(CURDIR)/build -name '*.o' -delete; find ` + filepath.Join(home, "abs", "dist") + ` -delete`),
 	}
-	old := time.Now().Add(-time.Hour)
-	for _, p := range writeTree(t, home, files, 0o644) {
-		if err := os.Chtimes(p, old, old); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeOldTree(t, home, files, 0o644)
 	g := newGuard(t, Options{})
 	for _, tt := range []struct {
 		cwd  string

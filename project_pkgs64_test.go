@@ -1,10 +1,8 @@
 package hguard
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/hguard/hguard/dsl"
 )
@@ -107,12 +105,7 @@ func TestProjectPackages64(t *testing.T) {
 		"okphp/composer.json":   `{"name":"x/demo","autoload":{"psr-4":{"App\\":"app/"}},"scripts":{"post-autoload-dump":["Illuminate\\Foundation\\ComposerScripts::postAutoloadDump","@php artisan package:discover --ansi"],"post-install-cmd":["App\\Setup::run"]}}`,
 		"okphp/app/Setup.php":   "<?php\nnamespace App;\nclass Setup { public static function run() { @mkdir('storage/framework/cache', 0755, true); echo \"ready\\n\"; } }\n",
 	}
-	old := time.Now().Add(-time.Hour)
-	for _, p := range writeTree(t, home, files, 0o755) {
-		if err := os.Chtimes(p, old, old); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeOldTree(t, home, files, 0o755)
 	g := newGuard(t, Options{})
 	for _, tt := range []struct {
 		cwd, cmd string

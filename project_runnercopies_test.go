@@ -1,11 +1,9 @@
 package hguard
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hguard/hguard/dsl"
 )
@@ -72,12 +70,7 @@ func TestProjectRunnerCopies(t *testing.T) {
 		"m33bad/mvnw":                  strings.Replace(mavenWrapper33, `"$MAVEN_HOME" ||`, `"$(cat .where)" ||`, 1),
 		"m33bad/pom.xml":               "<project></project>\n",
 	}
-	old := time.Now().Add(-time.Hour)
-	for _, p := range writeTree(t, home, files, 0o755) {
-		if err := os.Chtimes(p, old, old); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeOldTree(t, home, files, 0o755)
 	g := newGuard(t, Options{})
 	for _, tt := range []struct {
 		cwd, cmd string

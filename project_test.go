@@ -111,12 +111,7 @@ func TestProjectFiles(t *testing.T) {
 	// cmake --build DIR builds the source its cache names
 	files["cm/build/CMakeCache.txt"] = "CMAKE_BUILD_TYPE:STRING=\nCMAKE_HOME_DIRECTORY:INTERNAL=" + filepath.Join(home, "cm") + "\n"
 	files["okcm/build/CMakeCache.txt"] = "CMAKE_HOME_DIRECTORY:INTERNAL=" + filepath.Join(home, "okcm") + "\n"
-	old := time.Now().Add(-time.Hour)
-	for _, p := range writeTree(t, home, files, 0o755) {
-		if err := os.Chtimes(p, old, old); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeOldTree(t, home, files, 0o755)
 	g := newGuard(t, Options{})
 	since := time.Now().Add(time.Second) // every file is older than the session
 	for _, tt := range []struct {
@@ -406,6 +401,19 @@ func gitHome(t *testing.T) (git, home string) {
 	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, "gitconfig"))
 	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 	return git, home
+}
+
+// writeOldTree writes files as writeTree does, dated an hour back: a
+// project's files from before the session, which an agent's line is
+// judged with a second time (projectFindings).
+func writeOldTree(t *testing.T, root string, files map[string]string, mode os.FileMode) {
+	t.Helper()
+	old := time.Now().Add(-time.Hour)
+	for _, p := range writeTree(t, root, files, mode) {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // writeTree writes files (a path under root → its text) with mode, making
