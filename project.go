@@ -174,10 +174,11 @@ func findsOutside(f dsl.Finding, roots []string) bool {
 		switch {
 		case c.Name == "find" && !c.Dynamic:
 			for _, a := range c.Args {
-				if a.Dynamic {
-					return true
+				v := a.Value
+				if a.Dynamic && !strings.ContainsAny(v, "$`") {
+					v = "$" + v // known only at run time: no place of the project's
 				}
-				args = append(args, a.Value)
+				args = append(args, v)
 			}
 		default:
 			i := slices.IndexFunc(c.Wrappers, func(w cmdline.Wrapper) bool { return w.Name == "find" })

@@ -17,7 +17,7 @@ func TestProjectFindsOutside(t *testing.T) {
 	recipe := func(cmd string) string { return "clean:\n\t" + cmd + "\n" }
 	files := map[string]string{
 		"p/.git/HEAD":    "ref: refs/heads/main\n",
-		"p/Makefile":     recipe(`find . -name '*.pyc' -delete`),
+		"p/Makefile":     recipe(`find . -name '*.pyc' -delete; find build -name "$${PAT:-*.o}" -delete`),
 		"keys/.git/HEAD": "ref: refs/heads/main\n",
 		"keys/Makefile":  recipe(`find ~/.ssh -type f -name 'id_*' -delete`),
 		"etc/.git/HEAD":  "ref: refs/heads/main\n",
