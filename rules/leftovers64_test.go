@@ -56,6 +56,10 @@ func TestLeftovers64(t *testing.T) {
 		{`jrnl --config-override editor 'rm -rf /home/u'`, dsl.Block, dsl.Block},
 		{`aichat -Se 'rm -rf ~'`, dsl.Block, dsl.Block},
 		{`jrnl "reboot the server tonight"`, dsl.Allow, dsl.Allow},
+		// make's flags bundled before -f (rv64)
+		{"make -sf - <<< 'all: ; rm -rf ~'", dsl.Block, dsl.Block},
+		{"make -ksf- <<< 'all: ; rm -rf ~'", dsl.Block, dsl.Block},
+		{"make -sf - <<< 'all: ; echo hi'", dsl.Allow, dsl.Allow},
 		// a backup rotation deletes some of what rm -f of its glob would
 		// (rt64's everyday scripts); a long listing prints a link's target
 		{"ls -lt backup/*.tgz | xargs rm -f --", dsl.Ask, dsl.Ask},

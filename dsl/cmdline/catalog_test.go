@@ -200,3 +200,25 @@ func TestSqliteURIPath(t *testing.T) {
 		}
 	}
 }
+
+func TestMakeClusters(t *testing.T) {
+	for _, tt := range []struct{ in, want []string }{
+		{[]string{"-sf", "-"}, []string{"-s", "-f", "-"}},
+		{[]string{"-ksfx.mk"}, []string{"-k", "-s", "-fx.mk"}},
+		{[]string{"-sj4", "build"}, []string{"-s", "-j4", "build"}},
+		{[]string{"-s", "--file=-", "-f"}, []string{"-s", "--file=-", "-f"}},
+		{[]string{"-sk"}, []string{"-sk"}}, // flags alone stay as written
+	} {
+		var args []field
+		for _, v := range tt.in {
+			args = append(args, field{Word: Word{Value: v}})
+		}
+		var got []string
+		for _, f := range makeClusters(args) {
+			got = append(got, f.Value)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("makeClusters(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -2640,11 +2640,11 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	case interpreter(name) != "" && c.Payload == nil && c.Untrusted == "":
 		w.scriptSubst(c, args, cx)
 	case name == "make" || name == "gmake" || name == "bmake" || name == "pmake" || name == "remake" || name == "just":
-		opts := []string{"-f", "--file", "--makefile"}
+		opts, words := []string{"-f", "--file", "--makefile"}, makeClusters(args)
 		if name == "just" {
-			opts = []string{"-f", "--justfile"}
+			opts, words = []string{"-f", "--justfile"}, args
 		}
-		for _, f := range optionFields(args, opts) {
+		for _, f := range optionFields(words, opts) {
 			switch {
 			case !f.Dynamic && (f.Value == "-" || stdinFile(f.Value)):
 				w.makefileStdin(c, name, args, cx)
@@ -3039,6 +3039,36 @@ func (w *walker) fdScript(c *Command, args []field, cx ctx) {
 	default:
 		w.nested(c, in.Text, c.Name+" fd "+fd, cx, false)
 	}
+}
+
+// makeNoValueFlags are make's short options that take no value, which
+// may stand bundled before one that does (-sf -, -kC dir).
+const makeNoValueFlags = "bBdeikLnpqrRsStvw"
+
+// makeClusters writes make's bundled short options apart: -sf - is -s
+// -f -, and -sfx.mk is -s -fx.mk.
+func makeClusters(args []field) []field {
+	out := make([]field, 0, len(args))
+	for _, a := range args {
+		v := a.Value
+		if a.Dynamic || len(v) < 3 || v[0] != '-' || v[1] == '-' {
+			out = append(out, a)
+			continue
+		}
+		i := 1
+		for i < len(v) && strings.IndexByte(makeNoValueFlags, v[i]) >= 0 {
+			i++
+		}
+		if i == 1 || i == len(v) {
+			out = append(out, a)
+			continue
+		}
+		for _, ch := range v[1:i] {
+			out = append(out, field{Word: Word{Value: "-" + string(ch)}})
+		}
+		out = append(out, field{Word: Word{Value: "-" + v[i:]}, in: a.in})
+	}
+	return out
 }
 
 // makefileStdin follows what a makefile (or justfile) read from stdin
