@@ -1,9 +1,6 @@
 package cmdline
 
-import (
-	"slices"
-	"testing"
-)
+import "testing"
 
 // TestUnknownProgramText: an unknown program's word that reads as a
 // command line its own program refuses (shutdown's grammar, dd's
@@ -11,7 +8,7 @@ import (
 // operands are a prompt, a message or a history search, unless the
 // option or subcommand that runs a command is given.
 func TestUnknownProgramText(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
+	checkEmitted(t, []emitCase{
 		{`mytool "reboot required now"`, ""}, // systemd's reboot takes one argument
 		{`mytool "shutdown the server tonight"`, ""},
 		{`mytool "dd if=/dev/zero of=/dev/sda meaning"`, ""},
@@ -38,17 +35,5 @@ func TestUnknownProgramText(t *testing.T) {
 		{`jrnl --config-override editor 'rm -rf ~'`, "rm -rf ~ via=jrnl"},
 		{`gum spin --title x -- rm -rf ~`, "rm -rf ~ wr=gum[]"},
 		{`ntfy subscribe topic 'rm -rf ~'`, "rm -rf ~ via=ntfy"},
-	} {
-		line := Parse(tt.in)
-		var got []string
-		for _, c := range line.Commands[1:] {
-			got = append(got, render(c))
-		}
-		switch {
-		case tt.want == "" && len(got) > 0:
-			t.Errorf("%q: emitted %q, want nothing", tt.in, got)
-		case tt.want != "" && !slices.Contains(got, tt.want):
-			t.Errorf("%q: emitted %q, want %q", tt.in, got, tt.want)
-		}
-	}
+	})
 }

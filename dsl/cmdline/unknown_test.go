@@ -5,11 +5,34 @@ import (
 	"testing"
 )
 
+// emitCase is a line and a command its walk emits beyond the first, as
+// render spells it; "" for none at all.
+type emitCase struct{ in, want string }
+
+// checkEmitted parses each case's line and checks the commands it emits
+// beyond its first: none for want "", or want among them.
+func checkEmitted(t *testing.T, cases []emitCase) {
+	t.Helper()
+	for _, tt := range cases {
+		line := Parse(tt.in)
+		var got []string
+		for _, c := range line.Commands[1:] {
+			got = append(got, render(c))
+		}
+		switch {
+		case tt.want == "" && len(got) > 0:
+			t.Errorf("%q: emitted %q, want nothing", tt.in, got)
+		case tt.want != "" && !slices.Contains(got, tt.want):
+			t.Errorf("%q: emitted %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 // TestUnknownLauncher: a program hguard knows nothing about may run the
 // known command its operands spell; its own subcommands and options emit
 // nothing.
 func TestUnknownLauncher(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
+	checkEmitted(t, []emitCase{
 		{"memcheck --leak-check=full rm -rf ~", "rm -rf ~ wr=memcheck[]"},
 		{"foo /bin/rm -rf ~", "rm -rf ~ wr=foo[]"},
 		{"foo bash -c 'rm -rf ~'", "bash -c rm -rf ~ wr=foo[]"},
@@ -70,19 +93,7 @@ func TestUnknownLauncher(t *testing.T) {
 		{"foo halt -p", "halt -p wr=foo[]"},
 		{"foo reboot $X", "reboot «$X» wr=foo[]"},
 		{"foo shutdown now", "shutdown now wr=foo[]"},
-	} {
-		line := Parse(tt.in)
-		var got []string
-		for _, c := range line.Commands[1:] {
-			got = append(got, render(c))
-		}
-		switch {
-		case tt.want == "" && len(got) > 0:
-			t.Errorf("%q: emitted %q, want nothing", tt.in, got)
-		case tt.want != "" && !slices.Contains(got, tt.want):
-			t.Errorf("%q: emitted %q, want %q", tt.in, got, tt.want)
-		}
-	}
+	})
 }
 
 // TestUnknownStdin: a program hguard knows nothing about may run what its
