@@ -48,7 +48,7 @@ func (g *Guard) projectFindings(req Request, first *cmdline.Line, declined []str
 	line := cmdline.ParseShellAfter(req.Command, req.Shell, before)
 	var out []dsl.Finding
 	for _, f := range g.rules.Evaluate(line, ctx) {
-		if f.Level < dsl.Ask || f.Level == dsl.Ask && projectBusiness[f.Rule] && !findsOutside(f, roots) ||
+		if f.Level < dsl.Ask || f.Level == dsl.Ask && projectBusiness[f.Rule] && !findsOutside(f, line, roots) ||
 			slices.ContainsFunc(findings, func(x dsl.Finding) bool { return x.Rule == f.Rule && x.Command == f.Command }) {
 			continue
 		}
@@ -159,17 +159,20 @@ func within(p, dir string) bool {
 }
 
 // findsOutside reports a finding of the find rules (find-delete,
-// find-exec-delete) whose find starts anywhere but in the project: a
+// find-exec-delete) whose find, among line's commands, starts anywhere but
+// in the project: a
 // relative path without .., or one at or below one of roots. The location
 // rules judge rm's paths (recursive-delete-outside-agent), not find's, so
 // a project's script that runs find ~/.ssh -delete is no cleaning of the
 // project (rt64).
-func findsOutside(f dsl.Finding, roots []string) bool {
+func findsOutside(f dsl.Finding, line *cmdline.Line, roots []string) bool {
 	if f.Rule != "find-delete" && f.Rule != "find-exec-delete" {
 		return false
 	}
-	line := cmdline.Parse(f.Command)
 	for _, c := range line.Commands {
+		if c.Source != f.Command {
+			continue // the finding's own command, as the reading walked it
+		}
 		var args []string
 		switch {
 		case c.Name == "find" && !c.Dynamic:

@@ -1520,12 +1520,14 @@ func codeSecrets(code, cwd string) []string {
 	spans := codeLiteralSpans(code)
 	lits := make([]string, len(spans))
 	for i, sp := range spans {
-		if !notReadCall().MatchString(code[:sp.at]) {
-			lits[i] = sp.text // file_exists('.env'), copy('.env.example', '.env'): no read of it
+		// file_exists('.env'), copy('.env.example', '.env'): no read of
+		// it; the call is in the text just before the literal
+		if !notReadCall().MatchString(code[max(0, sp.at-notReadReach):sp.at]) {
+			lits[i] = sp.text
 		}
 	}
 	dir := cwd
-	for _, sp := range spans {
+	for i, sp := range spans {
 		if len(out) >= 16 {
 			break
 		}
@@ -1533,7 +1535,7 @@ func codeSecrets(code, cwd string) []string {
 			dir = chdirTo(dir, sp.text) // the code's own chdir: the names after it are there
 			continue
 		}
-		if notReadCall().MatchString(code[:sp.at]) {
+		if lits[i] == "" {
 			continue
 		}
 		// perl's open F, "<FILE" (and "+<"): the mode is no part of the name
@@ -1639,6 +1641,10 @@ func codeLiteralSpans(code string) []literalSpan {
 // os.path.exists and isfile, node's existsSync) or a copy's destination
 // after a literal source (PHP's copy, shutil.copy, copyFileSync): Laravel's
 // composer.json runs file_exists('.env') || copy('.env.example', '.env').
+// It is matched against the notReadReach bytes before a literal, which
+// hold a copy's source literal of up to 200 bytes.
+const notReadReach = 256
+
 var notReadCall = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:\b(?:file_exists|is_file|is_dir|exists|isfile|isdir|existsSync|lexists)\s*\(\s*|\b(?:copy|copyfile|copy2|copyFileSync|copyFile)\s*\(\s*(?:'[^']*'|"[^"]*")\s*,\s*)$`)
 })
