@@ -457,6 +457,11 @@ func plainFile(p, dir string, ctx Context) bool {
 		// a person's line is read as written: a package manager's lock
 		// file by its name (rm -rf node_modules package-lock.json), which
 		// the package manager writes, always as a file
+		if ctx.Exists != nil {
+			if isDir, ok := ctx.Exists(path.Clean(r)); ok && isDir {
+				return false // a directory named so (rv64b)
+			}
+		}
 		return lockFiles[path.Base(r)] && !strings.HasSuffix(p, "/") && !strings.HasSuffix(p, "/.")
 	}
 	if ctx.Exists == nil {
@@ -498,7 +503,7 @@ func rotatesListed(c *cmdline.Command, line *cmdline.Line, dir string, ctx Conte
 	}) {
 		return false
 	}
-	if ctx.Caller != "" && (dir == "" || ctx.Cwd == "" || !within(path.Clean(dir), path.Clean(ctx.Cwd)) || path.Clean(ctx.Cwd) == path.Clean(ctx.Home)) {
+	if c.CwdLost || ctx.Caller != "" && (dir == "" || ctx.Cwd == "" || !within(path.Clean(dir), path.Clean(ctx.Cwd)) || path.Clean(ctx.Cwd) == path.Clean(ctx.Home)) {
 		return false
 	}
 	f := feeder(c, line)

@@ -1519,10 +1519,11 @@ func codeSecrets(code, cwd string) []string {
 	var out []string
 	spans := codeLiteralSpans(code)
 	lits := make([]string, len(spans))
+	rebound := notReadRebound().MatchString(code) // exists=open: the name reads
 	for i, sp := range spans {
 		// file_exists('.env'), copy('.env.example', '.env'): no read of
 		// it; the call is in the text just before the literal
-		if !notReadCall().MatchString(code[max(0, sp.at-notReadReach):sp.at]) {
+		if rebound || !notReadCall().MatchString(code[max(0, sp.at-notReadReach):sp.at]) {
 			lits[i] = sp.text
 		}
 	}
@@ -1647,6 +1648,13 @@ const notReadReach = 256
 
 var notReadCall = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:\b(?:file_exists|is_file|is_dir|exists|isfile|isdir|existsSync|lexists)\s*\(\s*|\b(?:copy|copyfile|copy2|copyFileSync|copyFile)\s*\(\s*(?:'[^']*'|"[^"]*")\s*,\s*)$`)
+})
+
+// notReadRebound matches code that gives one of notReadCall's names
+// another meaning (exists=open, def isfile(p): …, fs.existsSync =
+// fs.readFileSync, function file_exists…): then a call of it may read.
+var notReadRebound = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:file_exists|is_file|is_dir|exists|isfile|isdir|existsSync|lexists|copy|copyfile|copy2|copyFileSync|copyFile)\s*(?:=[^=]|:=)|\b(?:def|function|sub|fn|lambda)\s+(?:file_exists|is_file|is_dir|exists|isfile|isdir|existsSync|lexists|copy|copyfile|copy2|copyFileSync|copyFile)\b`)
 })
 
 // chdirCall matches code that ends in a call moving the process, whose

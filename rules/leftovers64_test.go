@@ -44,6 +44,10 @@ func TestLeftovers64(t *testing.T) {
 		// a function calling itself with arguments its body reads (rv64)
 		{`r(){ "$@"; }; r r rm -rf ~`, dsl.Block, dsl.Block},
 		{`r(){ "$@"; }; r command r dd if=/dev/zero of=/dev/sda`, dsl.Block, dsl.Block},
+		{`r(){ "$@"; }; r r r rm -rf ~`, dsl.Block, dsl.Block}, // as deep as carriers go (rv64b)
+		{`r(){ sudo -E "$@"; }; r r r rm -rf /`, dsl.Block, dsl.Block},
+		{`r(){ "$@"; }; r r r r r r r r r r r r rm -rf ~`, dsl.Ask, dsl.Ask}, // past that: unseen
+		{`f(){ f $1; }; f x`, dsl.Allow, dsl.Allow},
 		{`walk(){ for d in "$1"/*; do [ -d "$d" ] && walk "$d"; done; }; walk src`, dsl.Allow, dsl.Allow},
 		// a history entry stored is one fc runs (rv64); systemd's reboot
 		// takes one argument and reboots
@@ -60,6 +64,10 @@ func TestLeftovers64(t *testing.T) {
 		{"make -sf - <<< 'all: ; rm -rf ~'", dsl.Block, dsl.Block},
 		{"make -ksf- <<< 'all: ; rm -rf ~'", dsl.Block, dsl.Block},
 		{"make -sf - <<< 'all: ; echo hi'", dsl.Allow, dsl.Allow},
+		{"make -mf - <<< 'all: ; rm -rf ~'", dsl.Block, dsl.Block},
+		{"make -s --fil=- <<< 'all: ; rm -rf ~'", dsl.Block, dsl.Block}, // make takes a long option's prefix
+		{"make --makef=/dev/stdin <<< 'all: ; rm -rf ~'", dsl.Block, dsl.Block},
+		{"cd $OLDPWD && ls -1t * | tail -n +1 | xargs -r rm -f", dsl.Ask, dsl.Ask}, // a rotation where a cd went unseen
 		// a backup rotation deletes some of what rm -f of its glob would
 		// (rt64's everyday scripts); a long listing prints a link's target
 		{"ls -lt backup/*.tgz | xargs rm -f --", dsl.Ask, dsl.Ask},
@@ -78,6 +86,8 @@ func TestLeftovers64(t *testing.T) {
 		{`php -r "echo file_get_contents('.env');"`, dsl.Ask, dsl.Ask},
 		{`python3 -c "import shutil; shutil.copy('.env', '/tmp/x')"`, dsl.Ask, dsl.Ask},
 		{`python3 -c "import os; os.path.exists('/home/u/.ssh/id_rsa') and print(open('/home/u/.ssh/id_rsa').read())"`, dsl.Ask, dsl.Ask},
+		{`cd ~/.ssh && python3 -c "exists=open; print(exists('id_rsa').read())"`, dsl.Ask, dsl.Ask}, // the name rebound (rv64b)
+		{`python3 -c "isfile=lambda p: open(p).read(); print(isfile('.env'))"`, dsl.Ask, dsl.Ask},
 	})
 }
 

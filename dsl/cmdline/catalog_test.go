@@ -208,6 +208,11 @@ func TestMakeClusters(t *testing.T) {
 		{[]string{"-sj4", "build"}, []string{"-s", "-j4", "build"}},
 		{[]string{"-s", "--file=-", "-f"}, []string{"-s", "--file=-", "-f"}},
 		{[]string{"-sk"}, []string{"-sk"}}, // flags alone stay as written
+		{[]string{"-mf", "-"}, []string{"-m", "-f", "-"}},
+		{[]string{"--fil=-"}, []string{"--file=-"}},
+		{[]string{"--fi", "x.mk"}, []string{"--file", "x.mk"}},
+		{[]string{"--makef=/dev/stdin"}, []string{"--makefile=/dev/stdin"}},
+		{[]string{"--f", "--ma"}, []string{"--f", "--ma"}}, // too short to say which
 	} {
 		var args []field
 		for _, v := range tt.in {

@@ -928,6 +928,41 @@ func literalIndex(x syntax.ArithmExpr, d Dialect) int {
 
 // readsParams reports a function's text that expands its positional
 // parameters ($1, ${2:-x}, "$@", $*, $#).
+// runsArgs reports a function body whose command is its arguments: "$@",
+// "$*", "$1", ${2} as a command's name, alone or after a wrapper's words
+// (r(){ "$@"; }, r(){ sudo -E "$@"; }); not f(){ f "$1"; }, which passes
+// them on.
+func runsArgs(body *syntax.Stmt) bool {
+	found := false
+	syntax.Walk(body, func(n syntax.Node) bool {
+		if call, ok := n.(*syntax.CallExpr); ok && !found {
+			_, wrapped := wrappers[call.Args[0].Lit()]
+			wrapped = wrapped || shellRunners.has(call.Args[0].Lit())
+			for i, word := range call.Args {
+				if i > 0 && (!wrapped || i > 1 && !strings.HasPrefix(call.Args[i-1].Lit(), "-")) {
+					break // an operand: passed on, not run
+				}
+				parts := word.Parts
+				if len(parts) == 1 {
+					if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+						parts = dq.Parts
+					}
+				}
+				if len(parts) == 1 {
+					if p, ok := parts[0].(*syntax.ParamExp); ok && p.Param != nil && passedName().MatchString("$"+p.Param.Value) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// shellRunners are the builtins that run their words as a command.
+var shellRunners = set("command", "exec", "builtin", "time", "nohup")
+
 func readsParams(src string) bool {
 	for i := 0; i+1 < len(src); i++ {
 		if src[i] != '$' {
@@ -2689,8 +2724,15 @@ func (w *walker) flowAfter(st *syntax.Stmt, ce *syntax.CallExpr, c *Command, r *
 	// a prefix IFS splits and joins in its body (IFS=';' f)
 	ifs := slices.ContainsFunc(c.Assigns, func(a Assign) bool { return a.Name == "IFS" })
 	// a function calling itself is followed once more when it passes
-	// arguments its body reads: r(){ "$@"; }; r r rm -rf ~ runs rm -rf ~
-	if def, ok := w.funcs[c.Name]; ok && (cx.fn != c.Name || !cx.selfCall && len(args) > 0 && readsParams(def.src)) && !w.asWritten[c.Name] && (len(args) > 0 || def.earlier || readsParams(def.src) || c.Stdin.Kind != "" || ifs) && w.walks < maxLoopWalks && cx.depth < MaxDepth {
+	// arguments its body reads, and as deep as carriers go when its body
+	// runs them (r(){ "$@"; }; r r r rm -rf ~ runs rm -rf ~, each call one
+	// word shorter); past that it runs what hguard did not see
+	def, isFunc := w.funcs[c.Name]
+	selfCall := isFunc && cx.fn == c.Name && len(args) > 0 && readsParams(def.src)
+	if selfCall && (cx.depth >= MaxDepth || w.walks >= maxLoopWalks) && runsArgs(def.body) {
+		c.Untrusted = cmp.Or(c.Untrusted, "dynamic")
+	}
+	if def, ok := def, isFunc; ok && (cx.fn != c.Name || selfCall && (!cx.selfCall || runsArgs(def.body))) && !w.asWritten[c.Name] && (len(args) > 0 || def.earlier || readsParams(def.src) || c.Stdin.Kind != "" || ifs) && w.walks < maxLoopWalks && cx.depth < MaxDepth {
 		w.walks++
 		restoreIFS := w.prefixIFS(c)
 		restore := w.positional(c.Name, args)
@@ -3043,7 +3085,7 @@ func (w *walker) fdScript(c *Command, args []field, cx ctx) {
 
 // makeNoValueFlags are make's short options that take no value, which
 // may stand bundled before one that does (-sf -, -kC dir).
-const makeNoValueFlags = "bBdeikLnpqrRsStvw"
+const makeNoValueFlags = "bBdeikLmnpqrRsStvw"
 
 // makeClusters writes make's bundled short options apart: -sf - is -s
 // -f -, and -sfx.mk is -s -fx.mk.
@@ -3051,6 +3093,10 @@ func makeClusters(args []field) []field {
 	out := make([]field, 0, len(args))
 	for _, a := range args {
 		v := a.Value
+		if name, value, ok := makeLongFile(v); ok && !a.Dynamic {
+			out = append(out, field{Word: Word{Value: name + value}, in: a.in}) // --fil=- is --file=-
+			continue
+		}
 		if a.Dynamic || len(v) < 3 || v[0] != '-' || v[1] == '-' {
 			out = append(out, a)
 			continue
@@ -3069,6 +3115,23 @@ func makeClusters(args []field) []field {
 		out = append(out, field{Word: Word{Value: "-" + v[i:]}, in: a.in})
 	}
 	return out
+}
+
+// makeLongFile reads an abbreviation GNU make takes for --file or
+// --makefile (--fil, --makef: any unambiguous prefix), giving the full
+// name and what follows it (=VALUE or nothing).
+func makeLongFile(v string) (name, value string, ok bool) {
+	opt, rest, eq := strings.Cut(v, "=")
+	if eq {
+		rest = "=" + rest
+	}
+	switch {
+	case len(opt) >= len("--fi") && strings.HasPrefix("--file", opt):
+		return "--file", rest, true
+	case len(opt) >= len("--mak") && strings.HasPrefix("--makefile", opt):
+		return "--makefile", rest, true
+	}
+	return "", "", false
 }
 
 // makefileStdin follows what a makefile (or justfile) read from stdin
