@@ -443,7 +443,8 @@ var loopWord = regexp.MustCompile(`\b(for|while|until|select)\b`)
 // plainFile reports a path, resolved against the command's directory dir,
 // where an agent's disk (Context.Exists) holds a file, not a directory:
 // rm -rf deletes it as rm -f would (rm -rf node_modules package-lock.json).
-// A person's command is read as written: a lock file's name is a file. A
+// A person's command is read as written: a lock file's name is a file,
+// unless the disk holds a directory there. A
 // path known only at run time and a glob are not judged.
 func plainFile(p, dir string, ctx Context) bool {
 	if p == "" || strings.HasPrefix(p, "-") {
