@@ -233,6 +233,9 @@ func (w *walker) noteWrapper(name string, fd *syntax.FuncDecl) {
 }
 
 func (w *walker) wrapperText(body *syntax.Stmt) (string, bool) {
+	if body == nil {
+		return "", false
+	}
 	st := body
 	if block, ok := body.Cmd.(*syntax.Block); ok {
 		if len(block.Stmts) != 1 {
@@ -269,6 +272,9 @@ func (w *walker) wrapperText(body *syntax.Stmt) (string, bool) {
 // redirection, no assignment): what a call of it runs, whatever its
 // arguments.
 func (w *walker) staticBody(body *syntax.Stmt) (string, bool) {
+	if body == nil {
+		return "", false
+	}
 	st := body
 	if block, ok := body.Cmd.(*syntax.Block); ok {
 		if len(block.Stmts) != 1 {
@@ -276,7 +282,7 @@ func (w *walker) staticBody(body *syntax.Stmt) (string, bool) {
 		}
 		st = block.Stmts[0]
 	}
-	if st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 {
+	if st.Cmd == nil || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 {
 		return "", false
 	}
 	static := true

@@ -926,16 +926,17 @@ func literalIndex(x syntax.ArithmExpr, d Dialect) int {
 	return i
 }
 
-// readsParams reports a function's text that expands its positional
-// parameters ($1, ${2:-x}, "$@", $*, $#).
 // runsArgs reports a function body whose command is its arguments: "$@",
 // "$*", "$1", ${2} as a command's name, alone or after a wrapper's words
 // (r(){ "$@"; }, r(){ sudo -E "$@"; }); not f(){ f "$1"; }, which passes
 // them on.
 func runsArgs(body *syntax.Stmt) bool {
 	found := false
+	if body == nil {
+		return false
+	}
 	syntax.Walk(body, func(n syntax.Node) bool {
-		if call, ok := n.(*syntax.CallExpr); ok && !found {
+		if call, ok := n.(*syntax.CallExpr); ok && !found && len(call.Args) > 0 {
 			_, wrapped := wrappers[call.Args[0].Lit()]
 			wrapped = wrapped || shellRunners.has(call.Args[0].Lit())
 			for i, word := range call.Args {
@@ -963,6 +964,8 @@ func runsArgs(body *syntax.Stmt) bool {
 // shellRunners are the builtins that run their words as a command.
 var shellRunners = set("command", "exec", "builtin", "time", "nohup")
 
+// readsParams reports a function's text that expands its positional
+// parameters ($1, ${2:-x}, "$@", $*, $#).
 func readsParams(src string) bool {
 	for i := 0; i+1 < len(src); i++ {
 		if src[i] != '$' {
