@@ -200,8 +200,11 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 		if strings.Contains(c.Path, "/") && is(field{Word: Word{Value: c.Path}}) {
 			// ./gradlew, ./mvnw, node_modules/.bin/jest: the project's
 			// own copy of the runner is a script that runs first, before
-			// it reads the runner's files (red team rt63)
-			w.runEarlier(c, file, in, shebangLang(in.Text), cx)
+			// it reads the runner's files (red team rt63); the official
+			// wrapper texts run the tool itself (buildwrappers.go)
+			if !w.runsOfficialWrapper(c, in) {
+				w.runEarlier(c, file, in, shebangLang(in.Text), cx)
+			}
 		}
 		w.buildRunsEarlier(c, program(c.Name), args, cx)
 		return
@@ -229,6 +232,9 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 					c.Untrusted = "dynamic"
 				}
 			}
+			return
+		}
+		if w.shellRunsOfficialWrapper(c, args, file, in, cx) {
 			return
 		}
 		lang = "sh"

@@ -405,7 +405,8 @@ var agentCLIs = set("claude", "codex", "gemini", "cursor-agent", "opencode", "cr
 
 // CarriedEnv are the variables the model follows from a line to the
 // lines after it (Line.Exports): GitConfigHomes, COMPOSE_PROFILES,
-// PytestEnv, AgentConfigHomes, PromptEnv and GoInstallDirs.
+// PytestEnv, AgentConfigHomes, PromptEnv, GoInstallDirs and WrapperEnv
+// (PATH apart: Line.PathDirs follow it).
 var CarriedEnv = carriedEnv()
 
 // GoInstallDirs are the variables that say where go install puts the
@@ -432,8 +433,8 @@ func carriedEnv() []string {
 	out = append(out, PytestEnv...)
 	out = append(out, CMakeLaunchers...)
 	out = append(out, GoInstallDirs...)
-	for _, v := range append(slices.Clip(AgentConfigHomes), PromptEnv...) {
-		if !slices.Contains(out, v) {
+	for _, v := range slices.Concat(AgentConfigHomes, PromptEnv, WrapperEnv) {
+		if !slices.Contains(out, v) && v != "PATH" {
 			out = append(out, v)
 		}
 	}

@@ -223,7 +223,7 @@ const gradleBuildSrcCode = "buildSrc/src/main/**/*.groovy|*.kt|*.java|*.gradle|*
 // settings scripts where it starts (runnerFiles'): buildSrc's scripts and
 // code, the builds settings.gradle includes (includeBuild), and, for the
 // wrapper, the distribution its properties name when that is not
-// Gradle's own (gradleWrapperURL).
+// Gradle's own (wrapperDistribution).
 func (w *walker) runsGradleExtras(c *Command, prog string, cx ctx) {
 	for _, f := range gradleBuildSrc {
 		w.runFileLines(c, f, gradleCommands, "a buildSrc script Gradle runs first", cx)
@@ -244,12 +244,20 @@ func (w *walker) runsGradleExtras(c *Command, prog string, cx ctx) {
 			}
 		}
 	}
-	if prog != "gradlew" {
-		return
+	if prog == "gradlew" {
+		w.runsWrapperDistribution(c, "gradle", "gradle/wrapper/gradle-wrapper.properties", cx)
 	}
-	if url := gradleWrapperURL(w.knownText("gradle/wrapper/gradle-wrapper.properties")); url != "" {
-		w.nested(c, "curl -fsSL "+shellQuote(url)+" | sh",
-			"gradle/wrapper/gradle-wrapper.properties: the wrapper downloads and runs the distribution at "+url, cx, false)
+}
+
+// runsWrapperDistribution judges the distribution a wrapper's properties
+// (props, beside the wrapper script) name, when it is not the tool's own
+// (wrapperDistribution), as code fetched from its address and run.
+func (w *walker) runsWrapperDistribution(c *Command, tool, props string, cx ctx) {
+	if strings.Contains(c.Path, "/") {
+		props = path.Join(path.Dir(c.Path), props)
+	}
+	if url := wrapperDistribution(tool, w.knownText(props)); url != "" {
+		w.nested(c, "curl -fsSL "+shellQuote(url)+" | sh", props+": the wrapper downloads and runs the distribution at "+url, cx, false)
 	}
 }
 
@@ -275,29 +283,6 @@ func gradleIncludedBuilds(text string) []string {
 
 // gradleDistributionHosts serve Gradle's own distributions.
 var gradleDistributionHosts = set("services.gradle.org", "downloads.gradle.org", "downloads.gradle-dn.com")
-
-// gradleWrapperURL is the distributionUrl of a gradle-wrapper.properties
-// when it is not on Gradle's own hosts: the wrapper downloads that
-// archive and runs the Gradle in it; "" otherwise.
-func gradleWrapperURL(text string) string {
-	for _, line := range strings.Split(text, "\n") {
-		k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
-		if !ok || strings.TrimSpace(k) != "distributionUrl" {
-			continue
-		}
-		url := strings.ReplaceAll(strings.TrimSpace(v), `\:`, ":") // properties escape ':'
-		rest, ok := strings.CutPrefix(url, "https://")
-		if !ok {
-			rest, ok = strings.CutPrefix(url, "http://")
-		}
-		host, _, _ := strings.Cut(rest, "/")
-		if ok && gradleDistributionHosts.has(strings.ToLower(host)) && strings.HasPrefix(url, "https://") {
-			return ""
-		}
-		return url
-	}
-	return ""
-}
 
 // groovyListExec is a Groovy list's ["sh", "-c", "CMD"].execute(), an
 // argv; groovyConcatExec a parenthesized concatenation of literals and
@@ -363,6 +348,9 @@ const maxMavenModules = 16
 // the test classes surefire runs in the project and its modules, read as
 // JVM code (Runtime.exec, ProcessBuilder), unless the line skips tests.
 func (w *walker) runsMavenExtras(c *Command, args []field, cx ctx) {
+	if program(c.Name) == "mvnw" {
+		w.runsWrapperDistribution(c, "maven", ".mvn/wrapper/maven-wrapper.properties", cx)
+	}
 	if opts := jvmConfigOptions(w.knownText(".mvn/jvm.config")); opts != "" {
 		w.nested(c, "JAVA_TOOL_OPTIONS="+shellQuote(opts)+" java", ".mvn/jvm.config: the options of the JVM that runs Maven", cx, false)
 	}

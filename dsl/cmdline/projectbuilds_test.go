@@ -46,23 +46,6 @@ func TestProjectBuildReaders(t *testing.T) {
 	}
 }
 
-// TestGradleWrapperURL: a distribution off Gradle's own hosts, or over
-// plain http, is a download the wrapper runs.
-func TestGradleWrapperURL(t *testing.T) {
-	for _, tt := range []struct{ text, want string }{
-		{"distributionUrl=https\\://services.gradle.org/distributions/gradle-8.5-bin.zip\n", ""},
-		{"distributionBase=GRADLE_USER_HOME\ndistributionUrl=https\\://downloads.gradle.org/distributions/gradle-8.5-all.zip\n", ""},
-		{"distributionUrl=http\\://x.example/gradle-8.5-bin.zip\n", "http://x.example/gradle-8.5-bin.zip"},
-		{"distributionUrl=http\\://services.gradle.org/distributions/gradle-8.5-bin.zip\n", "http://services.gradle.org/distributions/gradle-8.5-bin.zip"},
-		{"distributionUrl=https\\://services.gradle.org.x.example/gradle.zip\n", "https://services.gradle.org.x.example/gradle.zip"},
-		{"distributionPath=wrapper/dists\n", ""},
-	} {
-		if got := gradleWrapperURL(tt.text); got != tt.want {
-			t.Errorf("gradleWrapperURL(%q) = %q, want %q", tt.text, got, tt.want)
-		}
-	}
-}
-
 // TestJVMConfigOptions: the options of a .mvn/jvm.config that may load
 // code are kept, module access options and application properties left
 // off.

@@ -1,0 +1,87 @@
+package cmdline
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestOfficialWrappers: each copy in testdata/wrappers is recognised as
+// the tool its name says, each sum in officialWrappers has its copy, and
+// a copy changed anywhere (one byte, a line added) is no official text.
+func TestOfficialWrappers(t *testing.T) {
+	files, err := filepath.Glob("testdata/wrappers/*w-*")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no wrapper copies: %v", err)
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "gradle"
+		if strings.HasPrefix(filepath.Base(f), "mvnw-") {
+			want = "maven"
+		}
+		text := string(b)
+		if got := officialWrapper(text); got != want {
+			t.Errorf("%s: officialWrapper = %q, want %q", f, got, want)
+		}
+		sum := sha256.Sum256(b)
+		seen[hex.EncodeToString(sum[:])] = true
+		for _, changed := range []string{
+			strings.Replace(text, "exec ", "exec  ", 1),
+			text + "rm -rf ~\n",
+			strings.Replace(text, "\n", "\nJAVACMD=sh\n", 1),
+			strings.ReplaceAll(text, "\n", "\r\n"),
+		} {
+			if changed != text && officialWrapper(changed) != "" {
+				t.Errorf("%s: a changed copy is taken as official", f)
+			}
+		}
+	}
+	for sum := range officialWrappers {
+		if !seen[sum] {
+			t.Errorf("officialWrappers: %s has no copy in testdata/wrappers", sum)
+		}
+	}
+}
+
+// TestWrapperDistribution: a distribution off the tool's own address,
+// however the properties spell it to either reader, is named.
+func TestWrapperDistribution(t *testing.T) {
+	const gradle = "https://services.gradle.org/distributions/gradle-9.2.1-bin.zip"
+	const maven = "https://repo.maven.apache.org/maven2/org/apache/maven/apache-maven/3.9.12/apache-maven-3.9.12-bin.zip"
+	for _, tt := range []struct{ tool, text, want string }{
+		{"gradle", "distributionUrl=https\\://services.gradle.org/distributions/gradle-8.5-bin.zip\n", ""},
+		{"gradle", "distributionBase=GRADLE_USER_HOME\ndistributionUrl=https\\://downloads.gradle.org/distributions/gradle-8.5-all.zip\n", ""},
+		{"gradle", "distributionUrl = " + gradle + "\n", ""},
+		{"gradle", "distributionPath=wrapper/dists\n", ""},
+		{"gradle", "distributionUrl=http\\://x.example/gradle-8.5-bin.zip\n", "http://x.example/gradle-8.5-bin.zip"},
+		{"gradle", "distributionUrl=http\\://services.gradle.org/distributions/gradle-8.5-bin.zip\n", "http://services.gradle.org/distributions/gradle-8.5-bin.zip"},
+		{"gradle", "distributionUrl=https\\://services.gradle.org.x.example/gradle.zip\n", "https://services.gradle.org.x.example/gradle.zip"},
+		{"gradle", "distributionUrl:https\\://x.example/g.zip\n", "https://x.example/g.zip"},
+		{"gradle", "distributionUrl https://x.example/g.zip\n", "https://x.example/g.zip"},
+		{"gradle", "distributionUrl=" + gradle + "\ndistribution\\u0055rl=https\\://x.example/g.zip\n", "https://x.example/g.zip"},
+		{"gradle", "distributionUrl=" + gradle + "\rdistributionUrl=https://x.example/g.zip\n", "https://x.example/g.zip"},
+		{"gradle", "distributionUrl=https://x.exa\\\n    mple/g.zip\n", "https://x.example/g.zip"},
+		{"gradle", "distributionUrl=https://user@services.gradle.org/distributions/g.zip\n", "https://user@services.gradle.org/distributions/g.zip"},
+		{"gradle", "# distributionUrl=https://x.example/g.zip\n", ""},
+		{"maven", "distributionUrl=" + maven + "\n", ""},
+		{"maven", "wrapperVersion=3.3.4\ndistributionType=only-script\ndistributionUrl=" + maven + "\n", ""},
+		{"maven", "distributionUrl=https://repo.maven.apache.org/maven2/io/github/x/apache-maven/1/apache-maven-1-bin.zip\n",
+			"https://repo.maven.apache.org/maven2/io/github/x/apache-maven/1/apache-maven-1-bin.zip"},
+		{"maven", "distributionUrl=https://repo.maven.apache.org/maven2/org/apache/maven/../../io/x/m.zip\n", "https://repo.maven.apache.org/maven2/org/apache/maven/../../io/x/m.zip"},
+		{"maven", "distributionUrl=" + maven + "\nwrapperUrl=https://x.example/maven-wrapper.jar\n", "https://x.example/maven-wrapper.jar"},
+		{"maven", "distributionUrl=ht tps://x.exa mple/m.zip\n", "ht tps://x.exa mple/m.zip"}, // mvnw: https://x.example/m.zip
+		{"maven", "distributionUrl=https://x.example/m.zip\n", "https://x.example/m.zip"},
+	} {
+		if got := wrapperDistribution(tt.tool, tt.text); got != tt.want {
+			t.Errorf("wrapperDistribution(%s, %q) = %q, want %q", tt.tool, tt.text, got, tt.want)
+		}
+	}
+}
