@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -83,5 +84,44 @@ func TestWrapperDistribution(t *testing.T) {
 		if got := wrapperDistribution(tt.tool, tt.text); got != tt.want {
 			t.Errorf("wrapperDistribution(%s, %q) = %q, want %q", tt.tool, tt.text, got, tt.want)
 		}
+	}
+}
+
+// TestOfficialWrapperSession: the official gradlew is read as a script
+// again when an earlier line of the session exported a variable it reads
+// (Before.Exports) or put a directory first on PATH (Before.Path), and
+// not otherwise.
+func TestOfficialWrapperSession(t *testing.T) {
+	b, err := os.ReadFile("testdata/wrappers/gradlew-9.2.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	written := func(p string) (EarlierFile, bool) {
+		if p == "/p/gradlew" {
+			return EarlierFile{Text: string(b), Whole: true}, true
+		}
+		return EarlierFile{}, false
+	}
+	readsScript := func(before Before) bool {
+		before.Written, before.Project = written, true
+		line := ParseShellAfter("cd /p && ./gradlew build", "bash", before)
+		for _, c := range line.Commands {
+			if c.Name == "uname" || c.Name == "xargs" {
+				return true
+			}
+		}
+		return false
+	}
+	if readsScript(Before{}) {
+		t.Errorf("the official gradlew was read as a script")
+	}
+	if !readsScript(Before{Exports: map[string]string{"GRADLE_USER_HOME": "/p/.g"}}) {
+		t.Errorf("with GRADLE_USER_HOME exported earlier, the gradlew was not read")
+	}
+	if !readsScript(Before{Path: []string{"/p/bin"}}) {
+		t.Errorf("with /p/bin put on PATH earlier, the gradlew was not read")
+	}
+	if !slices.Contains(CarriedEnv, "JAVA_OPTS") || slices.Contains(CarriedEnv, "PATH") {
+		t.Errorf("CarriedEnv: JAVA_OPTS must be carried from line to line, PATH left to Line.PathDirs")
 	}
 }
