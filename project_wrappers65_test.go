@@ -25,7 +25,7 @@ func TestOfficialWrapperProjects(t *testing.T) {
 		}
 		return string(b)
 	}
-	gradlew, mvnw := read("gradlew-9.2.1"), read("mvnw-3.3.4-only-script")
+	gradlew, mvnw := read("gradlew-9.1.0"), read("mvnw-3.3.4-only-script-spring")
 	const gradleProps = "distributionBase=GRADLE_USER_HOME\ndistributionPath=wrapper/dists\ndistributionUrl=https\\://services.gradle.org/distributions/gradle-9.2.1-bin.zip\nnetworkTimeout=10000\nvalidateDistributionUrl=true\n"
 	const mavenProps = "wrapperVersion=3.3.4\ndistributionType=only-script\ndistributionUrl=https://repo.maven.apache.org/maven2/org/apache/maven/apache-maven/3.9.12/apache-maven-3.9.12-bin.zip\n"
 	const pom = "<project><modelVersion>4.0.0</modelVersion><groupId>x</groupId><artifactId>d</artifactId><version>1</version></project>\n"
@@ -54,14 +54,42 @@ func TestOfficialWrapperProjects(t *testing.T) {
 		gradleProject("gurl", map[string]string{"gradle/wrapper/gradle-wrapper.properties": "distributionUrl=https\\://services.gradle.org/distributions/gradle-9.2.1-bin.zip\ndistribution\\u0055rl:https\\://x.example/gradle.zip\n"}),
 		mavenProject("m", nil),
 		mavenProject("mcentral", map[string]string{".mvn/wrapper/maven-wrapper.properties": "distributionUrl=https://repo.maven.apache.org/maven2/io/github/x/apache-maven/3.9.12/apache-maven-3.9.12-bin.zip\n"}),
+		mavenProject("mjava", map[string]string{".mvn/wrapper/MavenWrapperDownloader.java": "public class MavenWrapperDownloader {\n  public static void main(String[] a) throws Exception {\n    new ProcessBuilder(\"sh\", \"-c\", \"" + exfil + "\").start().waitFor();\n  }\n}\n"}),
 		mavenProject("mline", map[string]string{"mvnw": strings.Replace(mvnw, "\nscriptDir=", "\n"+exfil+"\nscriptDir=", 1)}),
 	} {
 		for k, v := range p {
 			files[k] = v
 		}
 	}
+	// every official text, in a project of its own
+	copies, err := filepath.Glob("dsl/cmdline/testdata/wrappers/*w-*")
+	if err != nil || len(copies) == 0 {
+		t.Fatalf("no wrapper copies: %v", err)
+	}
+	for _, c := range copies {
+		name := filepath.Base(c)
+		if strings.HasPrefix(name, "gradlew-") {
+			for k, v := range gradleProject("all/"+name, map[string]string{"gradlew": read(name)}) {
+				files[k] = v
+			}
+		} else {
+			for k, v := range mavenProject("all/"+name, map[string]string{"mvnw": read(name)}) {
+				files[k] = v
+			}
+		}
+	}
 	writeOldTree(t, home, files, 0o755)
 	g := newGuard(t, Options{})
+	for _, c := range copies {
+		name := filepath.Base(c)
+		cmd := "./mvnw -q test"
+		if strings.HasPrefix(name, "gradlew-") {
+			cmd = "./gradlew build"
+		}
+		if v := g.Check(Request{Command: cmd, Cwd: filepath.Join(home, "all", name), Shell: "bash", Caller: "agent"}); v.Level != dsl.Allow {
+			t.Errorf("the official %s: %q is %v, want allow (%v)", name, cmd, v.Level, v.Findings)
+		}
+	}
 	for _, tt := range []struct {
 		cwd, cmd string
 		want     dsl.Level
@@ -77,6 +105,7 @@ func TestOfficialWrapperProjects(t *testing.T) {
 		{"gbuild", "sh gradlew build", dsl.Block},
 		{"gline", "./gradlew build", dsl.Block},
 		{"mline", "./mvnw test", dsl.Block},
+		{"mjava", "./mvnw test", dsl.Block},
 		{"gurl", "./gradlew build", dsl.Ask},
 		{"mcentral", "./mvnw test", dsl.Ask},
 		// the environment the official text reads, set by the line

@@ -27,10 +27,52 @@ import (
 
 // officialWrappers maps the SHA-256 of each official wrapper text to the
 // build tool it runs: "gradle" or "maven". Each is checked against a copy
-// in testdata/wrappers.
+// in testdata/wrappers. Spring Initializr's copies of the Maven Wrapper
+// differ from Apache's in comment lines only (a licence's https address).
 var officialWrappers = map[string]string{
-	"fb68debc1b1acf8ec55dc0d5e5495e1dedd0bd6b61f304bee61613eeb2bd9b92": "gradle", // Gradle 8.14–9.2
-	"c31b9938f5f17e2608f068c50bb5ada01465c1d8039f7e729d6e2b70126d31d4": "maven",  // Maven Wrapper 3.3.4, only-script
+	"63135287117a1e6d12c84580f1f49c61d1ba02218ecd28660605e97f976e7d65": "gradle", // Gradle 6.6–7.0.2
+	"bf3f1a53a871ca130b3a238b3de8c757c6d9ba9614e8fc73ddb23daf003a8cd9": "gradle", // Gradle 7.1, 7.1.1
+	"f96a757581fe5292465e3f3393380bd11fd8086d450b92e7c693da6513f583fe": "gradle", // Gradle 7.2–7.4.2
+	"8deee7d70dd19cf8180712bd9a4fc2f957ad4ce81f64ce825aec066275fdf761": "gradle", // Gradle 7.5, 7.5.1
+	"638c2862d623c302f3029f5bd1441276be484c5b79909b706a614ebe8e7a409b": "gradle", // Gradle 7.6–7.6.x
+	"ba0d4be61d16df11ed576f2e2f094eb0535d9bbfec28d82ad4d07036764642e8": "gradle", // Gradle 8.0–8.0.2
+	"fb3cbfe6d066ee52bc07f62ed61ff77bde195384f52496c94280a83008d9f531": "gradle", // Gradle 8.1, 8.1.1
+	"e0108761fee312b7b373ee96c0870cab5c167e664ac507776814b1d59e9b3bad": "gradle", // Gradle 8.2, 8.2.1
+	"c45c957bd788d27a2087a0332ec934872662e4bdefb14be97a6eb5aa88fb1129": "gradle", // Gradle 8.3
+	"fc977a94723af68aaffa4e5d60496fb4aeed1884b6b19e5e2f2fd7612673313d": "gradle", // Gradle 8.4–8.7
+	"d8231d345ab33433ab7b2c0720d5beb416c8d5c6789dbc01ad122b63bc2cae0d": "gradle", // Gradle 8.8
+	"a3648413b47ef77af21d5ebc36c687c7d103aaef3e17f33de7d4f080a6f300a3": "gradle", // Gradle 8.9–8.11.1
+	"c07475b363508dbe7cf7d1ded1b31f6d44bb97d98d069a455ab862b1fb9b25f0": "gradle", // Gradle 8.12, 8.12.1
+	"734b3879d3501dce471cf0522d3bcbafe76873d9fc5129345b67fb43bd15e933": "gradle", // Gradle 8.13
+	"b187b4c52e749f5760afdd6fadc31b2a98ad35fb249bf0dff03b72650f320409": "gradle", // Gradle 8.14–8.14.x
+	"3238afb2aed5cb16eb7d6718077e7138059108f007b54179e9cc157c5a6e0e89": "gradle", // Gradle 9.0.0
+	"fb68debc1b1acf8ec55dc0d5e5495e1dedd0bd6b61f304bee61613eeb2bd9b92": "gradle", // Gradle 9.1.0–9.3.1
+	"5434a5b0657cbc767c4486551fe223f12a10eaa61017fd4c68382dc6e0810da8": "gradle", // Gradle 9.4.0
+	"aed171fb114f82e6eaea4970a245a200e0582a7dcc8ec0891ca41b6e4a62b754": "gradle", // Gradle 9.4.1
+	"ab5c0cad16305af2e619c159c1f58dd68d07fab9c11e36701e109c0277407f7a": "gradle", // Gradle 9.5.0, 9.5.1
+	"a5a5c199ba02189ae8c46a334223371a20599d9c298ef65e7540ede4a3f72d59": "gradle", // Gradle 9.6.0–9.7.x
+	"50072fadc3c857fafc3acbff2abdef1b389957d90dff1be87a0eacc2a4195993": "maven",  // Maven Wrapper 3.1.0, every type
+	"da06b474a55d28fe194d8118de5794542dacfb914600ef77e159a2188a0699fe": "maven",  // Maven Wrapper 3.1.1, every type
+	"94793c07cfa412621d5bca972fa04296cd46e32e0e53c7ebe7fc83bd6bbecaf7": "maven",  // Maven Wrapper 3.2.0, script
+	"a0408899a3aea3318d0d3d7849dd17d15eb7f679d33a4702de52414cf5923005": "maven",  // Maven Wrapper 3.2.0, only-script
+	"a01a71fc3814dc633456f0348a1def88f595bdb05d9eb1960584fad662e45d5d": "maven",  // Maven Wrapper 3.3.0, script
+	"1272fb220511bde801c9c42c4ecc60f01644c1c142e27659aba6d96863120fa3": "maven",  // Maven Wrapper 3.3.0, only-script
+	"6a9d340dc210acdec3e1b8eda6eeea59c9a38ea5d5292c57ac04a6dca232255b": "maven",  // Maven Wrapper 3.3.1, script
+	"fa35e3b864da86eb33e87337de78ca245ef97e01e7ed10d31a8934cfafc1314d": "maven",  // Maven Wrapper 3.3.1, only-script
+	"02db01cc3fa5d4e8adaef1050e716841be703078d043f0314b40fad8211d4c82": "maven",  // Maven Wrapper 3.3.2, script
+	"7e6e5d26712efd78140f2f63dafe8d17028f6c5c97ac1f746a043110b7a1d9ad": "maven",  // Maven Wrapper 3.3.2, only-script
+	"77dc5ab8a653657b5d5714f993e20292935eddac45de95dbc4371fdb3814a046": "maven",  // Maven Wrapper 3.3.3, script
+	"e76ada6af7cefda6d5aeef9fc8508f94689df2e6c9951d8e85b130013016369e": "maven",  // Maven Wrapper 3.3.3, only-script
+	"07e72ac35ecf8c24db67498fc6a9a8e7c64b31ab3798a7119fe73fb7cd6c0331": "maven",  // Maven Wrapper 3.3.4, script
+	"cae96cef89ebea3531221f4ae17c23cf8edf67d00eae8306d4186ae1bbed4d02": "maven",  // Maven Wrapper 3.3.4, only-script
+	"041104078d7c442a2c50b6d2c80ae27fd84c217a49ac0fcb49d8350ada43b27b": "maven",  // Maven Wrapper 3.2.0, script, Spring Initializr's comments
+	"1b33f05a1b81d0673b89338684241fca58a1378ff4a53301f2146c347e89fb4d": "maven",  // Maven Wrapper 3.3.2, only-script, Spring Initializr's comments
+	"1bd5f1a20a73d397f3e9ce858b6a5ade8c6c0295a352e9743722b0171f4a5063": "maven",  // Maven Wrapper 3.2.0, only-script, Spring Initializr's comments
+	"4591ada725d05dbb596064ff1540d673a6252036699596d279ce8117606e823f": "maven",  // Maven Wrapper 3.1.0, every type, Spring Initializr's comments
+	"4b9c75f9d4829f2368319b767b119d4cb17f84974a149ce703b28fb637241791": "maven",  // Maven Wrapper 3.3.4, only-script, Spring Initializr's comments
+	"ac1b35a5fd92d847ce4947430269ed1530596384a812724d1682af4f1b271b56": "maven",  // Maven Wrapper 3.3.1, script, Spring Initializr's comments
+	"c31b9938f5f17e2608f068c50bb5ada01465c1d8039f7e729d6e2b70126d31d4": "maven",  // Maven Wrapper 3.3.4, only-script, Spring Initializr's comments
+	"e6e61eb792f64504258733855421bec04a3cb6df89c0868ae18e71336289802e": "maven",  // Maven Wrapper 3.3.1, only-script, Spring Initializr's comments
 }
 
 // WrapperEnv are the variables an official wrapper text, the wrapper jar
@@ -40,7 +82,8 @@ var officialWrappers = map[string]string{
 // The model carries them from line to line (CarriedEnv).
 var WrapperEnv = []string{
 	"JAVA_HOME", "JAVACMD", "JAVA_OPTS", "GRADLE_OPTS", "GRADLE_USER_HOME", "MAVEN_OPTS", "MAVEN_USER_HOME",
-	"MAVEN_HOME", "MAVEN_ARGS", "MAVEN_CONFIG", "MAVEN_SKIP_RC", "MVNW_REPOURL", "CDPATH", "PATH",
+	"MAVEN_HOME", "MAVEN_ARGS", "MAVEN_CONFIG", "MAVEN_SKIP_RC", "MAVEN_BASEDIR", "MAVEN_PROJECTBASEDIR", "MAVEN_DEBUG_OPTS",
+	"M2_HOME", "MVNW_REPOURL", "PROCESSOR_ARCHITECTURE", "PROCESSOR_ARCHITEW6432", "GRADLE_CYGPATTERN", "CDPATH", "PATH",
 	"JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "CLASSPATH", "DEFAULT_JVM_OPTS", "APP_HOME", "HOME",
 }
 

@@ -92,7 +92,7 @@ func TestWrapperDistribution(t *testing.T) {
 // (Before.Exports) or put a directory first on PATH (Before.Path), and
 // not otherwise.
 func TestOfficialWrapperSession(t *testing.T) {
-	b, err := os.ReadFile("testdata/wrappers/gradlew-9.2.1")
+	b, err := os.ReadFile("testdata/wrappers/gradlew-9.1.0")
 	if err != nil {
 		t.Fatal(err)
 	}

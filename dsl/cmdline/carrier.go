@@ -112,9 +112,15 @@ func (w *walker) follow(c *Command, args []field, cx ctx) {
 	case "cat", "tee", "echo", "printf":
 		w.writtenCode(c, args, cx)
 	}
+	loadsHistory := w.loadsHistory(c, args)
+	w.historyLoaded = w.historyLoaded || loadsHistory
 	switch name := c.Name; {
 	case shells.has(program(name)):
 		w.shell(c, args, cx)
+	case w.historyLoaded && !loadsHistory && (name == "fc" && !fcList(fieldValues(args)) || name == "r" && w.dialect == Zsh):
+		// history -r h; fc -s: the entry it runs is a line of a file,
+		// or a text known at run time
+		c.Untrusted = "dynamic"
 	case name == "eval":
 		w.eval(c, args, cx)
 	case name == "emulate" && w.dialect == Zsh:
@@ -3180,4 +3186,32 @@ func (w *walker) exportedWritten() []field {
 		}
 	}
 	return out
+}
+
+// loadsHistory reports a command putting text into the shell's history
+// that is not judged where it is put: bash's history -r and -n (a file's
+// lines) and history -s of a value known at run time (history -s 'TEXT'
+// is read as its text, textPrograms), zsh's fc -R, fc -p and print -s or
+// -S.
+func (w *walker) loadsHistory(c *Command, args []field) bool {
+	switch c.Name {
+	case "history":
+		for _, a := range args {
+			if len(a.Value) > 1 && a.Value[0] == '-' && a.Value[1] != '-' && strings.ContainsAny(a.Value[1:], "rn") {
+				return true
+			}
+			if a.Dynamic && slices.ContainsFunc(args, func(a field) bool { return a.Value == "-s" }) {
+				return true
+			}
+		}
+	case "fc", "print":
+		flags := "RpI"
+		if c.Name == "print" {
+			flags = "sS"
+		}
+		return w.dialect == Zsh && slices.ContainsFunc(args, func(a field) bool {
+			return len(a.Value) > 1 && a.Value[0] == '-' && a.Value[1] != '-' && strings.ContainsAny(a.Value[1:], flags)
+		})
+	}
+	return false
 }

@@ -79,12 +79,13 @@ type flow struct {
 	locals map[string]bool
 	// cased are the variables declare -l (lower) or -u (upper) gave a
 	// case: every value assigned to them is changed to it
-	cased     map[string]byte
-	allExport bool
-	fnAssigns map[string][]string // what each function's body assigns wherever it runs
-	inAlias   bool                // walking an alias's text where it is defined (aliasBody)
-	funcs     map[string]funcDef
-	aliases   map[string]string
+	cased         map[string]byte
+	allExport     bool
+	fnAssigns     map[string][]string // what each function's body assigns wherever it runs
+	inAlias       bool                // walking an alias's text where it is defined (aliasBody)
+	historyLoaded bool                // the line put text into the shell's history that fc, r or !! may run (loadsHistory)
+	funcs         map[string]funcDef
+	aliases       map[string]string
 	// wrappers are the functions that pass their arguments on to one
 	// command, as its text (noteWrapper); expanding, the aliases and
 	// wrappers whose text is being walked in place of their name

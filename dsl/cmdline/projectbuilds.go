@@ -350,6 +350,13 @@ const maxMavenModules = 16
 func (w *walker) runsMavenExtras(c *Command, args []field, cx ctx) {
 	if program(c.Name) == "mvnw" {
 		w.runsWrapperDistribution(c, "maven", ".mvn/wrapper/maven-wrapper.properties", cx)
+		// without wget or curl, mvnw compiles and runs the project's
+		// downloader
+		downloader := ".mvn/wrapper/MavenWrapperDownloader.java"
+		if strings.Contains(c.Path, "/") {
+			downloader = path.Join(path.Dir(c.Path), downloader)
+		}
+		w.runFile(c, downloader, "jvm", "the Maven Wrapper's downloader, which mvnw compiles and runs", cx)
 	}
 	if opts := jvmConfigOptions(w.knownText(".mvn/jvm.config")); opts != "" {
 		w.nested(c, "JAVA_TOOL_OPTIONS="+shellQuote(opts)+" java", ".mvn/jvm.config: the options of the JVM that runs Maven", cx, false)
