@@ -97,12 +97,7 @@ func TestToolEnvironment(t *testing.T) {
 	g := newGuard(t, Options{})
 	for i, c := range cases {
 		q := shellQuoteTest(c.value)
-		forms := []string{c.name + "=" + q + " " + c.cmd, "export " + c.name + "=" + q + "; " + c.cmd, "just b", "task b"}
-		if c.name != "COMPOSE_FILE" {
-			// direnv exec's command is walked apart from the .envrc: a
-			// compose file it exports is not followed there (left)
-			forms = append(forms, "direnv exec . "+c.cmd)
-		}
+		forms := []string{c.name + "=" + q + " " + c.cmd, "export " + c.name + "=" + q + "; " + c.cmd, "just b", "task b", "direnv exec . " + c.cmd}
 		callers := []string{"agent"}
 		if c.want == dsl.Allow {
 			callers = append(callers, "") // everyday for a person too

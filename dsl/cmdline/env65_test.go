@@ -55,3 +55,26 @@ func TestToolVar(t *testing.T) {
 		}
 	}
 }
+
+func TestDirenvExecArgv(t *testing.T) {
+	words := func(ws ...string) []Word {
+		var out []Word
+		for _, w := range ws {
+			out = append(out, Word{Value: w})
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		args []Word
+		want []string
+	}{
+		{words("exec", ".", "docker", "compose", "up"), []string{"docker", "compose", "up"}},
+		{words("exec", "."), nil},
+		{words("allow"), nil},
+		{append(words("exec", ".", "make"), Word{Value: "$T", Dynamic: true}), nil},
+	} {
+		if got := direnvExecArgv(tt.args); !slices.Equal(got, tt.want) {
+			t.Errorf("direnvExecArgv(%v) = %q, want %q", tt.args, got, tt.want)
+		}
+	}
+}

@@ -138,6 +138,23 @@ func (w *walker) direnvText(dir, text string) string {
 	return strings.Join(lines, "\n")
 }
 
+// direnvExecArgv is the command of direnv exec DIR CMD… (args after
+// direnv), or nil for another subcommand or a word known only as it runs.
+func direnvExecArgv(args []Word) []string {
+	i := slices.IndexFunc(args, func(a Word) bool { return a.Value == "exec" })
+	if i < 0 || i+2 >= len(args) {
+		return nil
+	}
+	var argv []string
+	for _, a := range args[i+2:] {
+		if a.Dynamic {
+			return nil
+		}
+		argv = append(argv, a.Value)
+	}
+	return argv
+}
+
 // runsProjectEnv reads what prog, a program starting a development
 // environment, runs of the project's files; ok is false for another
 // program, handled as for runsGiven.
