@@ -183,7 +183,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native43
 		}
-	case "any(options(\"H\", \"host\", \"url\"), # matches \"^(tcp|ssh|https?)://\") || any(keys(assigns ?? {}), # in [\"DOCKER_HOST\", \"CONTAINER_HOST\"])":
+	case "name in [\"export\", \"declare\", \"typeset\", \"readonly\"] ? any(args, # matches \"^(DOCKER_HOST|CONTAINER_HOST)=(tcp|ssh|https?)://\") : any(options(\"H\", \"host\", \"url\"), # matches \"^(tcp|ssh|https?)://\") || any(keys(assigns ?? {}), # in [\"DOCKER_HOST\", \"CONTAINER_HOST\"] && !(assigns[#] matches \"^(unix|npipe)://\"))":
 		if scope == "command" {
 			return native44
 		}
@@ -1716,7 +1716,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [812]lazyRegexp{
+var nativeRegexps = [814]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -1800,7 +1800,9 @@ var nativeRegexps = [812]lazyRegexp{
 	{src: "(^|[\\s|;&(/`])(nc|ncat|netcat|curl|wget|socat|telnet|ftp|tftp)(\\s|$)|/dev/(tcp|udp)/"},
 	{src: "^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\.ssh|\\.aws|\\.gnupg|\\.kube|\\.docker|\\.config/gcloud|\\.azure|\\.password-store)(/|$)"},
 	{src: "\\$\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL)"},
+	{src: "^(DOCKER_HOST|CONTAINER_HOST)=(tcp|ssh|https?)://"},
 	{src: "^(tcp|ssh|https?)://"},
+	{src: "^(unix|npipe)://"},
 	{src: "daemon\\.s(ock|[?*\\[])|state/+[*?\\[]"},
 	{src: "AF_UNIX|IO::Socket::UNIX|UNIXSocket|\\bnet\\.(connect|createConnection)\\b|\\bsocketPath\\b"},
 	{src: "\\bglob\\b|listdir|readdir|scandir|os\\.walk|Dir\\.|\\.sock['\"]?\\s*\\+|[*?]\\.sock|/\\*"},
@@ -3753,12 +3755,20 @@ func native43(env any) bool {
 // native44 is the condition of docker-remote-host.
 func native44(env any) bool {
 	e := env.(*CommandEnv)
-	return (anyOf(e.Options("H", "host", "url"), func(p0 string) bool {
-		return matchReWith(&nativeRegexps[83], "://", p0)
-	}) ||
-		anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return in(p0, "DOCKER_HOST", "CONTAINER_HOST")
-		}))
+	return func() bool {
+		if in(e.Name, "export", "declare", "typeset", "readonly") {
+			return anyOf(e.Args, func(p0 string) bool {
+				return matchReWith(&nativeRegexps[83], "://", p0)
+			})
+		}
+		return (anyOf(e.Options("H", "host", "url"), func(p0 string) bool {
+			return matchReWith(&nativeRegexps[84], "://", p0)
+		}) ||
+			anyOf(keysOf(e.Assigns), func(p0 string) bool {
+				return (in(p0, "DOCKER_HOST", "CONTAINER_HOST") &&
+					!matchReWith(&nativeRegexps[85], "://", e.Assigns[p0]))
+			}))
+	}()
 }
 
 // native45 is the condition of secret-to-shared-dir.
@@ -3817,7 +3827,7 @@ func native46(env any) bool {
 func native47(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
-		matchReAny(&nativeRegexps[84], "daemon.s\x00state", e.Unfolded)) &&
+		matchReAny(&nativeRegexps[86], "daemon.s\x00state", e.Unfolded)) &&
 		!in(e.Name, "ls", "stat", "file", "test", "[", "[[", "realpath", "readlink", "du", "cd", "pushd", "echo", "printf", "hguard", "hguard-plugins", ":")) &&
 		((strings.Contains(strings.ToLower(e.Unfolded), "hguard") ||
 			e.GuardPath(e.Cwd)) ||
@@ -3832,18 +3842,18 @@ func native48(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[85], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
-			matchReAny(&nativeRegexps[86], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
+			matchReAny(&nativeRegexps[87], "af_unix\x00io::socket::unix\x00unixsocket\x00onnect\x00reateconnection\x00socketpath", e.Code)) &&
+			matchReAny(&nativeRegexps[88], "glob\x00listdir\x00readdir\x00scandir\x00os.walk\x00dir.\x00.sock\x00.sock\x00/*", e.Code)) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[87], ":", p0)
+				return matchReFold(&nativeRegexps[89], ":", p0)
 			})) ||
 			((in(e.Name, "nc", "ncat", "netcat") &&
 				e.HasFlag("U", "unixsock")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[88], p0)
+					return matchRe(&nativeRegexps[90], p0)
 				}))) ||
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[88], p0)
+				return matchRe(&nativeRegexps[90], p0)
 			})))
 }
 
@@ -3853,7 +3863,7 @@ func native49(env any) bool {
 	return ((((e.Agent &&
 		((e.Name == "hguard") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[89], "hguard", e.Source)))) &&
+				matchReFold(&nativeRegexps[91], "hguard", e.Source)))) &&
 		(len(e.Positional) > 0)) &&
 		!e.HasFlag("agent-shell")) &&
 		!(((((((in(e.Pos(0), "check", "explain", "pending", "doctor", "version", "help", "man", "completion", "redact", "scan", "hook", "guard", "watch", "daemon", "init") ||
@@ -3883,14 +3893,14 @@ func native49(env any) bool {
 func native50(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReFold(&nativeRegexps[90], "hguard", p0) ||
-			(matchReWith(&nativeRegexps[91], "$", p0) &&
+		return (matchReFold(&nativeRegexps[92], "hguard", p0) ||
+			(matchReWith(&nativeRegexps[93], "$", p0) &&
 				matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 	}) ||
 		(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[90], "hguard", p0) ||
-					(matchReWith(&nativeRegexps[91], "$", p0) &&
+				return (matchReFold(&nativeRegexps[92], "hguard", p0) ||
+					(matchReWith(&nativeRegexps[93], "$", p0) &&
 						matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 			})))
 }
@@ -3900,14 +3910,14 @@ func native51(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[90], "hguard", p0) ||
-				(matchReWith(&nativeRegexps[91], "$", p0) &&
+			return (matchReFold(&nativeRegexps[92], "hguard", p0) ||
+				(matchReWith(&nativeRegexps[93], "$", p0) &&
 					matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 		}) ||
 			(in(e.Name, "rm", "unlink", "shred", "mv", "chmod", "chown", "chgrp", "chattr", "setfacl", "truncate", "ln") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[90], "hguard", p0) ||
-						(matchReWith(&nativeRegexps[91], "$", p0) &&
+					return (matchReFold(&nativeRegexps[92], "hguard", p0) ||
+						(matchReWith(&nativeRegexps[93], "$", p0) &&
 							matchComputed((("(?i)\\b"+strings.Trim(p0, "${}"))+"=[\"']?(\\$\\(|`)[^;|&]*\\b(which|command\\s+-[vV]|type\\s+-[a-zA-Z]*[pP]|whence(\\s+-[a-zA-Z]+)*|where|hash\\s+-t)\\s+(--\\s+)?[\"']?hguard(-plugins|-tirith)?\\b"), e.Line)))
 				}))))
 }
@@ -3995,7 +4005,7 @@ func native53(env any) bool {
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter")) &&
 				anyOf([]string{e.Option("C"), e.Option("work-tree"), e.Assigns["GIT_WORK_TREE"]}, func(p0 string) bool {
 					return ((p0 != "") &&
-						matchReAny(&nativeRegexps[92], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
+						matchReAny(&nativeRegexps[94], "~\x00home\x00{home}\x00root\x00home/", cleanPath(p0)))
 				}))) ||
 			((e.Name == "yadm") &&
 				!in(e.Pos(0), "status", "log", "diff", "show", "blame", "grep", "ls-files", "ls-tree", "rev-parse", "describe", "shortlog", "cat-file", "whatchanged", "add", "commit", "fetch", "push", "init", "clone", "worktree", "config", "remote", "branch", "tag", "reflog", "help", "version", "show-ref", "for-each-ref", "rev-list", "name-rev", "check-ignore", "count-objects", "fsck", "verify-commit", "notes", "list", "enter"))))
@@ -4006,12 +4016,12 @@ func native54(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[93], ".config/fish/functions/", cleanPath(p0))
+			return matchReWith(&nativeRegexps[95], ".config/fish/functions/", cleanPath(p0))
 		}) ||
 			(anyOf(e.Outputs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[94], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00pam_environment\x00profile\x00sessionrc\x00mkshrc\x00environment.d/\x00plasma-workspace/env/\x00/etc/", cleanPath(p0))
+				return matchReAny(&nativeRegexps[96], "bash\x00profile\x00sh\x00profile\x00login\x00kshrc\x00config/fish/\x00bashrc.d/\x00zshrc.d/\x00oh-my-zsh/custom/\x00pam_environment\x00profile\x00sessionrc\x00mkshrc\x00environment.d/\x00plasma-workspace/env/\x00/etc/", cleanPath(p0))
 			}) &&
-				matchReAny(&nativeRegexps[95], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
+				matchReAny(&nativeRegexps[97], "hguard\x00hguard\x00function\x00hguard_\x00hguard_\x00hguard", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))))
 }
 
 // native55 is the condition of sql-destructive.
@@ -4032,15 +4042,15 @@ func native55(env any) bool {
 			let1 := (((localTestDatabase(e.Name, e.Args, let0) &&
 				((len(e.Via) == 0) ||
 					((((len(e.Via) == 1) &&
-						matchReWith(&nativeRegexps[96], "sh -c", index(e.Via, 0))) &&
-						matchReWith(&nativeRegexps[97], "sh", e.Line)) &&
-						!matchReWith(&nativeRegexps[98], "=", e.Line)))) &&
+						matchReWith(&nativeRegexps[98], "sh -c", index(e.Via, 0))) &&
+						matchReWith(&nativeRegexps[99], "sh", e.Line)) &&
+						!matchReWith(&nativeRegexps[100], "=", e.Line)))) &&
 				allOf(e.Wrappers, func(p0 string) bool {
 					return (!strings.Contains(p0, " ") ||
-						matchReAny(&nativeRegexps[99], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
+						matchReAny(&nativeRegexps[101], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
 				})) &&
 				!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[100], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
+					return matchReAny(&nativeRegexps[102], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
 				}))
 			return ((!let1 &&
 				((((!in(e.Name, "heroku", "gcloud", "aws", "wrangler", "turso") ||
@@ -4057,8 +4067,8 @@ func native55(env any) bool {
 						(e.Pos(0) == "db")) &&
 						(e.Pos(1) == "shell")))) &&
 				((sqlDestroys(let0) ||
-					matchReAny(&nativeRegexps[101], "drop\x00dropdatabase\x00deletemany\x00remove\x00deletemany\x00.updatemany(", let0)) ||
-					matchReFold(&nativeRegexps[102], "grant", let0)))
+					matchReAny(&nativeRegexps[103], "drop\x00dropdatabase\x00deletemany\x00remove\x00deletemany\x00.updatemany(", let0)) ||
+					matchReFold(&nativeRegexps[104], "grant", let0)))
 		}()
 	}()
 }
@@ -4082,16 +4092,16 @@ func native56(env any) bool {
 						return sqlGrants((("GRANT " + p0) + " TO x"))
 					})) &&
 					!(((len(e.Positional) == 1) &&
-						matchReAny(&nativeRegexps[103], "user\x00logname\x00whoami\x00id -un\x00whoami\x00id -un", index(e.Positional, 0))) &&
+						matchReAny(&nativeRegexps[105], "user\x00logname\x00whoami\x00id -un\x00whoami\x00id -un", index(e.Positional, 0))) &&
 						(len(e.Options("h", "host")) == 0)))
 			}
 			return func() bool {
 				if in(e.Name, "redis-cli", "valkey-cli", "keydb-cli") {
-					return matchReFold(&nativeRegexps[104], "acl", ((strings.Join(e.Positional, " ") + "\n") + e.Stdin.Text))
+					return matchReFold(&nativeRegexps[106], "acl", ((strings.Join(e.Positional, " ") + "\n") + e.Stdin.Text))
 				}
 				return func() bool {
 					if in(e.Name, "mongosh", "mongo") {
-						return matchReWith(&nativeRegexps[105], "(", ((let0 + ";") + e.Code))
+						return matchReWith(&nativeRegexps[107], "(", ((let0 + ";") + e.Code))
 					}
 					return (((!in(e.Name, "heroku", "gcloud", "aws") ||
 						((e.Name == "heroku") &&
@@ -4112,7 +4122,7 @@ func native57(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q"), ";") + ";") + strings.Join(e.Positional, " ")) + ";") + e.Stdin.Text)
-		return matchReAny(&nativeRegexps[106], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00select\x00table\x00global_priv", let0)
+		return matchReAny(&nativeRegexps[108], "authentication_string\x00shadow\x00authid\x00rolpassword\x00sys.sql_logins\x00password_hash\x00select\x00table\x00global_priv", let0)
 	}()
 }
 
@@ -4123,15 +4133,15 @@ func native58(env any) bool {
 		let0 := (((localTestDatabase(e.Name, e.Args, e.Stdin.Text) &&
 			((len(e.Via) == 0) ||
 				((((len(e.Via) == 1) &&
-					matchReWith(&nativeRegexps[96], "sh -c", index(e.Via, 0))) &&
-					matchReWith(&nativeRegexps[97], "sh", e.Line)) &&
-					!matchReWith(&nativeRegexps[98], "=", e.Line)))) &&
+					matchReWith(&nativeRegexps[98], "sh -c", index(e.Via, 0))) &&
+					matchReWith(&nativeRegexps[99], "sh", e.Line)) &&
+					!matchReWith(&nativeRegexps[100], "=", e.Line)))) &&
 			allOf(e.Wrappers, func(p0 string) bool {
 				return (!strings.Contains(p0, " ") ||
-					matchReAny(&nativeRegexps[99], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
+					matchReAny(&nativeRegexps[101], "docker\x00podman\x00nerdctl\x00-compose exec\x00kubectl exec", p0))
 			})) &&
 			!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[100], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
+				return matchReAny(&nativeRegexps[102], "host\x00service\x00database\x00mysql_host\x00database_url", p0)
 			}))
 		return (((((((((e.Name == "dropdb") &&
 			!let0) ||
@@ -4154,14 +4164,14 @@ func native58(env any) bool {
 						return in(strings.ToUpper(p0), "EVAL", "EVAL_RO", "SCRIPT", "FUNCTION")
 					}) &&
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[107], "flush", p0)
+							return matchReAny(&nativeRegexps[109], "flush", p0)
 						}))) ||
-					matchReAny(&nativeRegexps[108], "flush\x00shutdown\x00cluster\x00segfault", e.Stdin.Text)) ||
+					matchReAny(&nativeRegexps[110], "flush\x00shutdown\x00cluster\x00segfault", e.Stdin.Text)) ||
 					anyOf(e.Stdin.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[109], "flush\x00shutdown\x00cluster\x00segfault", p0)
+						return matchReAny(&nativeRegexps[111], "flush\x00shutdown\x00cluster\x00segfault", p0)
 					})) ||
 					anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-						return matchReAny(&nativeRegexps[108], "flush\x00shutdown\x00cluster\x00segfault", p0.Target)
+						return matchReAny(&nativeRegexps[110], "flush\x00shutdown\x00cluster\x00segfault", p0.Target)
 					})) ||
 					((anyOf(e.Positional, func(p0 string) bool {
 						return in(strings.ToUpper(p0), "CONFIG")
@@ -4193,11 +4203,11 @@ func native58(env any) bool {
 					(anyOf(e.Positional, func(p0 string) bool {
 						return in(strings.ToUpper(p0), "DEL", "UNLINK")
 					}) &&
-						matchReFold(&nativeRegexps[110], "-cli", e.Unfolded))))) ||
+						matchReFold(&nativeRegexps[112], "-cli", e.Unfolded))))) ||
 			((e.Name == "memcflush") &&
 				!e.HasFlag("help", "version"))) ||
 			(in(e.Name, "nc", "ncat", "netcat", "telnet") &&
-				matchReAny(&nativeRegexps[111], "flush_all", ((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n")))))
+				matchReAny(&nativeRegexps[113], "flush_all", ((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n")))))
 	}()
 }
 
@@ -4233,7 +4243,7 @@ func native59(env any) bool {
 					return in(p0, "i", "immediate")
 				})))) ||
 		(in(e.Name, "mongosh", "mongo") &&
-			matchReAny(&nativeRegexps[112], "shutdownserver\x00shutdown", ((strings.Join(e.Options("eval"), ";")+";")+e.Stdin.Text))))
+			matchReAny(&nativeRegexps[114], "shutdownserver\x00shutdown", ((strings.Join(e.Options("eval"), ";")+";")+e.Stdin.Text))))
 }
 
 // native60 is the condition of database-durability-off.
@@ -4257,11 +4267,11 @@ func native60(env any) bool {
 				}) &&
 					((index(e.Positional, (len(e.Positional)-1)) == "") ||
 						(strings.ToLower(index(e.Positional, (len(e.Positional)-1))) == "save"))))) ||
-			matchReFold(&nativeRegexps[113], "config", ((((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n"))+"\n")+strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
+			matchReFold(&nativeRegexps[115], "config", ((((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n"))+"\n")+strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
 				return p0.Target
 			}), "\n"))))) ||
 		((e.Name == "psql") &&
-			matchReFold(&nativeRegexps[114], "alter", ((strings.Join(e.Options("c", "command"), ";")+";")+e.Stdin.Text))))
+			matchReFold(&nativeRegexps[116], "alter", ((strings.Join(e.Options("c", "command"), ";")+";")+e.Stdin.Text))))
 }
 
 // native61 is the condition of database-restore-replace.
@@ -4295,9 +4305,9 @@ func native62(env any) bool {
 		let0 := ((((((strings.Join(e.Options("c", "command", "e", "execute", "sql"), ";") + ";") + e.Stdin.Text) + ";") + strings.Join(e.Stdin.Args, ";")) + ";") + strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
 			return p0.Target
 		}), ";"))
-		return ((matchReAny(&nativeRegexps[115], "server_audit_logging\x00audit_log_", let0) ||
-			matchReFold(&nativeRegexps[116], "=", let0)) ||
-			matchReFold(&nativeRegexps[117], "alter", let0))
+		return ((matchReAny(&nativeRegexps[117], "server_audit_logging\x00audit_log_", let0) ||
+			matchReFold(&nativeRegexps[118], "=", let0)) ||
+			matchReFold(&nativeRegexps[119], "alter", let0))
 	}()
 }
 
@@ -4315,7 +4325,7 @@ func native63(env any) bool {
 				}))) ||
 			(((e.Name == "sqlite3") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[118], ".dump", p0)
+					return matchReFold(&nativeRegexps[120], ".dump", p0)
 				})) &&
 				anyOf(e.Outputs, func(p0 string) bool {
 					return matchComputed(let0, p0)
@@ -4330,9 +4340,9 @@ func native64(env any) bool {
 		let0 := ((((((strings.Join(e.Options("c", "command", "e", "execute", "query", "q", "eval", "sql", "init-command"), ";") + ";") + strings.Join(e.Positional, ";")) + ";") + e.Stdin.Text) + ";") + strings.Join(mapOf(e.Redirects, func(p0 RedirectEnv) string {
 			return p0.Target
 		}), ";"))
-		return (matchReAny(&nativeRegexps[119], "into\x00copy", let0) &&
-			(matchReAny(&nativeRegexps[120], "<\x00#!\x00<script\x00system\x00shell_exec\x00passthru\x00eval\x00runtime.getruntime", let0) ||
-				matchReAny(&nativeRegexps[121], "into\x00to", let0)))
+		return (matchReAny(&nativeRegexps[121], "into\x00copy", let0) &&
+			(matchReAny(&nativeRegexps[122], "<\x00#!\x00<script\x00system\x00shell_exec\x00passthru\x00eval\x00runtime.getruntime", let0) ||
+				matchReAny(&nativeRegexps[123], "into\x00to", let0)))
 	}()
 }
 
@@ -4393,7 +4403,7 @@ func native69(env any) bool {
 		!((((e.Name == "sfdisk") &&
 			e.HasFlag("backup-pt-sectors", "list-types", "T", "list-free", "F", "disk-id", "part-label", "part-type", "part-uuid", "part-attrs")) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[122], "--part-", p0)
+				return matchReWith(&nativeRegexps[124], "--part-", p0)
 			})) &&
 			(len(e.Positional) < 2))) &&
 		!(((e.Name == "sgdisk") &&
@@ -4443,10 +4453,10 @@ func native70(env any) bool {
 				return isRawDevice(p0)
 			})) > 1))) ||
 		((e.Name == "lvresize") &&
-			matchReWith(&nativeRegexps[123], "-", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[125], "-", strings.Join(e.Args, " ")))) ||
 		(((e.Name == "lvresize") &&
 			!e.HasFlag("r", "resizefs")) &&
-			matchReWith(&nativeRegexps[124], "-", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[126], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nvme") &&
 			in(e.Pos(0), "format", "sanitize", "delete-ns", "format-nvm"))) ||
 		(((e.Name == "badblocks") &&
@@ -4481,7 +4491,7 @@ func native70(env any) bool {
 			}))) ||
 		((in(e.Name, "pvcreate", "vgcreate", "vgextend") &&
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[125], "-", p0)
+				return matchReWith(&nativeRegexps[127], "-", p0)
 			}) ||
 				e.HasFlag("force", "yes"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4515,7 +4525,7 @@ func native71(env any) bool {
 		(e.Pos(1) == "resize")) &&
 		!e.HasFlag("help")) &&
 		!anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[126], "+\x00max", p0)
+			return matchReAny(&nativeRegexps[128], "+\x00max", p0)
 		})) ||
 		(anyOf(e.Positional, func(p0 string) bool {
 			return isRawDevice(p0)
@@ -4573,12 +4583,12 @@ func native74(env any) bool {
 func native75(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[127], "/proc/", p0) ||
-			matchReWith(&nativeRegexps[128], "/dev/", p0))
+		return (matchReWith(&nativeRegexps[129], "/proc/", p0) ||
+			matchReWith(&nativeRegexps[130], "/dev/", p0))
 	}) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return (matchReWith(&nativeRegexps[129], "/proc/", p0.Target) ||
-				matchReWith(&nativeRegexps[130], "/dev/", p0.Target))
+			return (matchReWith(&nativeRegexps[131], "/proc/", p0.Target) ||
+				matchReWith(&nativeRegexps[132], "/dev/", p0.Target))
 		}))
 }
 
@@ -4611,47 +4621,47 @@ func native76(env any) bool {
 				return strings.HasPrefix(p0, "count=")
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[131], "bs=", p0)
+					return matchReWith(&nativeRegexps[133], "bs=", p0)
 				})) ||
 				(!anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[132], "of=", p0)
+					return matchReWith(&nativeRegexps[134], "of=", p0)
 				}) &&
 					((anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[133], "bs=", p0)
+						return matchReWith(&nativeRegexps[135], "bs=", p0)
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[134], "count=", p0)
+							return matchReWith(&nativeRegexps[136], "count=", p0)
 						})) ||
 						(anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[135], "bs=", p0)
+							return matchReWith(&nativeRegexps[137], "bs=", p0)
 						}) &&
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[136], "count=", p0)
+								return matchReWith(&nativeRegexps[138], "count=", p0)
 							}))))) ||
-				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[137], "bs=", p0)
-				}) &&
-					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[138], "count=", p0)
-					}))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return matchReWith(&nativeRegexps[139], "bs=", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchReWith(&nativeRegexps[140], "count=", p0)
+					}))) ||
+				(anyOf(e.Args, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[141], "bs=", p0)
+				}) &&
+					anyOf(e.Args, func(p0 string) bool {
+						return matchReWith(&nativeRegexps[142], "count=", p0)
 					}))))) ||
 		(((e.Name == "head") &&
 			anyOf(e.Options("c", "bytes"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[141], p0)
+				return matchRe(&nativeRegexps[143], p0)
 			})) &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return ((!strings.HasPrefix(p0, "/dev/") ||
 					strings.HasPrefix(p0, "/dev/shm/")) &&
-					!matchReAny(&nativeRegexps[142], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
+					!matchReAny(&nativeRegexps[144], "swap\x00img\x00raw\x00iso\x00qcow2\x00hd\x00mdk", p0))
 			}))) ||
 		((e.Name == "fallocate") &&
 			anyOf(e.Options("l", "length"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[143], p0)
+				return matchRe(&nativeRegexps[145], p0)
 			})))
 }
 
@@ -4660,7 +4670,7 @@ func native77(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "mount") &&
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[144], "remount", p0)
+			return matchReWith(&nativeRegexps[146], "remount", p0)
 		})) &&
 		((len(e.Positional) == 0) ||
 			anyOf(e.Positional, func(p0 string) bool {
@@ -4682,11 +4692,11 @@ func native77(env any) bool {
 func native78(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[145], "/dev/", p0)
+		return matchReWith(&nativeRegexps[147], "/dev/", p0)
 	}) ||
 		((e.Name == "dd") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[146], "of=/dev/", p0)
+				return matchReWith(&nativeRegexps[148], "of=/dev/", p0)
 			}))) ||
 		((((((e.Name == "wipefs") &&
 			e.HasFlag("a", "all")) &&
@@ -4695,7 +4705,7 @@ func native78(env any) bool {
 			((e.Name == "sgdisk") &&
 				e.HasFlag("Z", "zap-all", "z", "zap", "o", "clear"))) &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[147], p0)
+				return matchRe(&nativeRegexps[149], p0)
 			}) ||
 				((len(e.Positional) == 0) &&
 					in("xargs", e.Wrappers...)))))
@@ -4733,7 +4743,7 @@ func native79(env any) bool {
 				(in(e.Pos(0), "vol-delete", "vol-wipe", "pool-delete") ||
 					((e.Pos(0) == "undefine") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[148], "--", p0)
+							return matchReWith(&nativeRegexps[150], "--", p0)
 						}))))))
 }
 
@@ -4780,7 +4790,7 @@ func native86(env any) bool {
 	return (((e.Lang != "") &&
 		((len(e.Via) == 0) ||
 			!isEscape(index(e.Via, (len(e.Via)-1))))) &&
-		matchRe(&nativeRegexps[149], func() string {
+		matchRe(&nativeRegexps[151], func() string {
 			if e.Agent &&
 				!e.Opaque {
 				return e.Unfollowed
@@ -4797,7 +4807,7 @@ func native87(env any) bool {
 			strings.HasPrefix(p0, "-bem"))
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[150], "${", p0)
+			return matchReWith(&nativeRegexps[152], "${", p0)
 		}))
 }
 
@@ -4805,15 +4815,15 @@ func native87(env any) bool {
 func native88(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Options("c"), func(p0 string) bool {
-		return (!((((matchReFold(&nativeRegexps[151], "=", p0) ||
-			matchReFold(&nativeRegexps[152], "c", p0)) ||
-			matchReFold(&nativeRegexps[153], ".pager=", p0)) ||
-			matchReFold(&nativeRegexps[154], ".editor=", p0)) ||
-			matchReAny(&nativeRegexps[155], "core.sshcommand=ssh", p0)) &&
-			matchReAny(&nativeRegexps[156], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00instaweb.httpd\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
+		return (!((((matchReFold(&nativeRegexps[153], "=", p0) ||
+			matchReFold(&nativeRegexps[154], "c", p0)) ||
+			matchReFold(&nativeRegexps[155], ".pager=", p0)) ||
+			matchReFold(&nativeRegexps[156], ".editor=", p0)) ||
+			matchReAny(&nativeRegexps[157], "core.sshcommand=ssh", p0)) &&
+			matchReAny(&nativeRegexps[158], "core.\x00elta.pager\x00textconv\x00command\x00external\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00program\x00uploadpack.packobjectshook\x00uploadpack\x00receivepack\x00.command\x00sendemail.\x00instaweb.httpd\x00gpg.ssh.defaultkeycommand\x00include\x00http.sslverify=\x00protocol.", p0))
 	}) ||
 		anyOf(e.Options("config-env"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[157], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
+			return matchReAny(&nativeRegexps[159], "core.\x00diff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00include", p0)
 		})) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((!((((((in(p0, "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
@@ -4823,16 +4833,16 @@ func native88(env any) bool {
 				((((p0 == "GIT_CONFIG_PARAMETERS") &&
 					!strings.Contains(e.Assigns[p0], "$")) &&
 					!strings.Contains(e.Assigns[p0], "`")) &&
-					!matchReAny(&nativeRegexps[158], "core.\x00elta.\x00iff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.\x00gpg.\x00uploadpack.\x00remote.\x00tar.\x00sendemail.\x00staweb.\x00clude\x00http.\x00protocol.\x00url.\x00safe.\x00receive.\x00transfer.\x00ssh.", e.Assigns[p0]))) ||
+					!matchReAny(&nativeRegexps[160], "core.\x00elta.\x00iff.\x00merge.\x00filter.\x00alias.\x00credential.\x00sequence.\x00gpg.\x00uploadpack.\x00remote.\x00tar.\x00sendemail.\x00staweb.\x00clude\x00http.\x00protocol.\x00url.\x00safe.\x00receive.\x00transfer.\x00ssh.", e.Assigns[p0]))) ||
 				((p0 == "GIT_PAGER") &&
-					matchReAny(&nativeRegexps[159], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[161], "less\x00mo\x00delta\x00bat\x00diff-so-fancy\x00ydiff\x00cat", e.Assigns[p0]))) ||
 				(in(p0, "GIT_EDITOR", "GIT_SEQUENCE_EDITOR") &&
-					matchReAny(&nativeRegexps[160], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
+					matchReAny(&nativeRegexps[162], "vi\x00vim\x00ano\x00emacs\x00cod\x00subl\x00micro\x00h\x00kak\x00zed\x00mate", e.Assigns[p0]))) ||
 				(in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-					matchReWith(&nativeRegexps[161], "ssh", e.Assigns[p0]))) &&
+					matchReWith(&nativeRegexps[163], "ssh", e.Assigns[p0]))) &&
 				in(p0, "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "GIT_EXTERNAL_DIFF", "GIT_SSL_NO_VERIFY", "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_TEMPLATE_DIR")) ||
-				(matchReWith(&nativeRegexps[162], "GIT_CONFIG_KEY_", p0) &&
-					matchReAny(&nativeRegexps[163], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include\x00sendemail.", e.Assigns[p0])))
+				(matchReWith(&nativeRegexps[164], "GIT_CONFIG_KEY_", p0) &&
+					matchReAny(&nativeRegexps[165], "core.\x00diff.\x00.driver\x00filter.\x00alias.\x00credential.\x00sequence.editor\x00gpg.\x00uploadpack.\x00uploadpack\x00receivepack\x00tar.\x00include\x00sendemail.", e.Assigns[p0])))
 		}))
 }
 
@@ -4842,7 +4852,7 @@ func native89(env any) bool {
 	return ((e.Option("exec-path") != "") ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "HOME", "XDG_CONFIG_HOME") &&
-				!matchReAny(&nativeRegexps[164], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[166], "/dev/null\x00~\x00home\x00/.config\x00root\x00home/\x00users/", e.Assigns[p0]))
 		}))
 }
 
@@ -4852,7 +4862,7 @@ func native90(env any) bool {
 	return (((((e.Name == "hash") &&
 		((e.HasFlag("p") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[165], "-", p0)
+				return matchReWith(&nativeRegexps[167], "-", p0)
 			})) ||
 			(((e.Shell == "zsh") &&
 				!e.HasFlag("d")) &&
@@ -4868,16 +4878,16 @@ func native90(env any) bool {
 			}))) ||
 		((e.Name != "hash") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[166], "BASH_", p0) ||
+				return (matchReWith(&nativeRegexps[168], "BASH_", p0) ||
 					((e.Shell == "zsh") &&
-						matchReAny(&nativeRegexps[167], "commands\x00aliases\x00galiases\x00saliases", p0)))
+						matchReAny(&nativeRegexps[169], "commands\x00aliases\x00galiases\x00saliases", p0)))
 			})))
 }
 
 // native91 is the condition of command-remap-expansion.
 func native91(env any) bool {
 	e := env.(*LineEnv)
-	return matchReWith(&nativeRegexps[168], "${", e.Unfolded)
+	return matchReWith(&nativeRegexps[170], "${", e.Unfolded)
 }
 
 // native92 is the condition of path-untrusted-dir.
@@ -4909,18 +4919,18 @@ func native92(env any) bool {
 			}))) ||
 		(((e.Shell == "zsh") &&
 			in("path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[169], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
+			matchReAny(&nativeRegexps[171], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("module_path", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[170], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
+			matchReAny(&nativeRegexps[172], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["module_path"]))) ||
 		(((e.Shell == "zsh") &&
 			in("MODULE_PATH", keysOf(e.Assigns)...)) &&
-			matchReAny(&nativeRegexps[171], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
+			matchReAny(&nativeRegexps[173], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", e.Assigns["MODULE_PATH"]))) ||
 		(((e.Shell == "zsh") &&
 			in(e.Name, "export", "declare", "typeset", "readonly", "local")) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "MODULE_PATH=") &&
-					matchReAny(&nativeRegexps[171], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
+					matchReAny(&nativeRegexps[173], "tmp\x00var/tmp\x00dev/shm\x00$tmpdir\x00.", substr(p0, 12, len(p0))))
 			})))
 }
 
@@ -4930,8 +4940,8 @@ func native93(env any) bool {
 	return func() bool {
 		let0 := func() []string {
 			if ((len(e.Via) > 0) &&
-				matchReWith(&nativeRegexps[96], "sh -c", index(e.Via, 0))) &&
-				matchReWith(&nativeRegexps[97], "sh", e.Line) {
+				matchReWith(&nativeRegexps[98], "sh -c", index(e.Via, 0))) &&
+				matchReWith(&nativeRegexps[99], "sh", e.Line) {
 				return sliceOf(e.Via, 1, len(e.Via))
 			}
 			return e.Via
@@ -4950,25 +4960,25 @@ func native93(env any) bool {
 						strings.HasPrefix(index(let0, (len(let0)-1)), "heroku run")))) ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return (!in(p0, "sudo", "doas", "run0", "exec", "command", "builtin", "nohup", "caffeinate", "tini", "dumb-init") &&
-						!matchReWith(&nativeRegexps[172], " ", p0))
+						!matchReWith(&nativeRegexps[174], " ", p0))
 				})) ||
 				((e.Agent &&
 					(len(e.Wrappers) > 0)) &&
 					(in(e.Caller, "codex", "copilot", "agent") ||
 						!allOf(e.Wrappers, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[173], "exec\x00run\x00-compose \x00railway run", p0)
+							return matchReAny(&nativeRegexps[175], "exec\x00run\x00-compose \x00railway run", p0)
 						})))) ||
 				(e.HasFlag("p") &&
 					in(programName(e.Name), "sh", "bash", "dash", "ksh", "mksh", "zsh", "ash", "yash", "posh", "pdksh", "oksh", "loksh"))) ||
 				(e.HasFlag("b") &&
 					in(programName(e.Name), "csh", "tcsh"))) ||
 				((len(e.Wrappers) == 0) &&
-					matchReAny(&nativeRegexps[174], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
+					matchReAny(&nativeRegexps[176], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path))) ||
 				(((len(e.Via) > 0) &&
 					(index(e.Via, (len(e.Via)-1)) == "script interactive")) &&
-					matchReWith(&nativeRegexps[175], "/dev/null", e.Unfolded))) ||
+					matchReWith(&nativeRegexps[177], "/dev/null", e.Unfolded))) ||
 				((len(e.Via) > 0) &&
-					matchReWith(&nativeRegexps[176], " interactive", index(e.Via, (len(e.Via)-1))))) ||
+					matchReWith(&nativeRegexps[178], " interactive", index(e.Via, (len(e.Via)-1))))) ||
 				(((e.Stdin.Kind == "") &&
 					anyOf(e.Wrappers, func(p0 string) bool {
 						return in(p0, "sudo", "doas", "run0", "pkexec")
@@ -4978,7 +4988,7 @@ func native93(env any) bool {
 						e.WrapperFlag("run0", "u", "user")) ||
 						e.WrapperFlag("pkexec", "user")) ||
 						anyOf(e.WrapperArgs, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[177], "root\x000", p0)
+							return matchReAny(&nativeRegexps[179], "root\x000", p0)
 						}))))) ||
 			(e.Agent &&
 				(((((((e.Name == "sudo") &&
@@ -5011,13 +5021,13 @@ func native94(env any) bool {
 	return (((e.Typed &&
 		(len(e.Wrappers) == 0)) &&
 		(len(e.Positional) == 0)) &&
-		matchReAny(&nativeRegexps[178], "./\x00tmp\x00var/tmp\x00dev/shm", e.Path))
+		matchReAny(&nativeRegexps[180], "./\x00tmp\x00var/tmp\x00dev/shm", e.Path))
 }
 
 // native95 is the condition of system-program-copy.
 func native95(env any) bool {
 	e := env.(*CommandEnv)
-	return matchReAny(&nativeRegexps[179], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
+	return matchReAny(&nativeRegexps[181], ".\x00tmp/\x00var/tmp/\x00dev/shm/", e.Path)
 }
 
 // native96 is the condition of root-interpreter-prompt.
@@ -5048,7 +5058,7 @@ func native96(env any) bool {
 			e.WrapperFlag("run0", "u", "user")) ||
 			e.WrapperFlag("pkexec", "user")) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[177], "root\x000", p0)
+				return matchReAny(&nativeRegexps[179], "root\x000", p0)
 			})))
 }
 
@@ -5063,28 +5073,28 @@ func native97(env any) bool {
 func native98(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.WrapperArgs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[180], "#", p0)
+		return matchReWith(&nativeRegexps[182], "#", p0)
 	}) ||
 		((e.Name == "sudo") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[180], "#", p0)
+				return matchReWith(&nativeRegexps[182], "#", p0)
 			})))
 }
 
 // native99 is the condition of load-library.
 func native99(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((((((((((((matchReWith(&nativeRegexps[181], ".so", e.Name) ||
+	return (((((((((((((((matchReWith(&nativeRegexps[183], ".so", e.Name) ||
 		(in(e.Name, "awk", "gawk") &&
 			anyOf(e.Flags, func(p0 string) bool {
 				return (in(p0, "-l", "--load") ||
-					matchReWith(&nativeRegexps[182], "-", p0))
+					matchReWith(&nativeRegexps[184], "-", p0))
 			}))) ||
 		((e.Name == "ldconfig") &&
 			(e.HasFlag("f") ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return (strings.HasPrefix(p0, "/") &&
-						!matchReWith(&nativeRegexps[183], "lib", p0))
+						!matchReWith(&nativeRegexps[185], "lib", p0))
 				})))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Flags, func(p0 string) bool {
@@ -5092,14 +5102,14 @@ func native99(env any) bool {
 					strings.HasPrefix(p0, "--engine="))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[184], ".", p0)
+				return matchReWith(&nativeRegexps[186], ".", p0)
 			}))) ||
 		((e.Name == "enable") &&
 			e.HasFlag("f"))) ||
 		(((e.Name == "openssl") &&
 			in("-engine", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[184], ".", p0)
+				return matchReWith(&nativeRegexps[186], ".", p0)
 			}))) ||
 		((e.Name == "ssh") &&
 			anyOf(e.Options("I"), func(p0 string) bool {
@@ -5107,8 +5117,8 @@ func native99(env any) bool {
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp") &&
 			anyOf(e.Options("o"), func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[185], "pkcs11provider\x00securitykeyprovider", p0) &&
-					!matchReAny(&nativeRegexps[186], "none\x00internal\x00lib", p0))
+				return (matchReAny(&nativeRegexps[187], "pkcs11provider\x00securitykeyprovider", p0) &&
+					!matchReAny(&nativeRegexps[188], "none\x00internal\x00lib", p0))
 			}))) ||
 		((e.Name == "ssh-keygen") &&
 			anyOf(e.Options("D"), func(p0 string) bool {
@@ -5126,26 +5136,26 @@ func native99(env any) bool {
 			}))) ||
 		((e.Name == "ruby") &&
 			anyOf(e.Options("r"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[187], "/", p0)
+				return matchReWith(&nativeRegexps[189], "/", p0)
 			}))) ||
 		((e.Name == "node") &&
 			anyOf(e.Options("r", "require"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[188], ".node", p0)
+				return matchReWith(&nativeRegexps[190], ".node", p0)
 			}))) ||
 		((e.Name == "java") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "-agentpath:") &&
-					!matchReWith(&nativeRegexps[189], "-agentpath:/", p0))
+					!matchReWith(&nativeRegexps[191], "-agentpath:/", p0))
 			}))) ||
 		((e.Name == "php") &&
 			anyOf(e.Options("d"), func(p0 string) bool {
 				return (strings.HasPrefix(p0, "extension_dir=") &&
-					!matchReWith(&nativeRegexps[190], "lib", p0))
+					!matchReWith(&nativeRegexps[192], "lib", p0))
 			}))) ||
 		(in(e.Name, "nginx", "openresty", "angie") &&
 			anyOf(e.Options("g"), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[191], "load_module", p0) &&
-					!matchReWith(&nativeRegexps[192], "load_module", p0))
+				return (matchReWith(&nativeRegexps[193], "load_module", p0) &&
+					!matchReWith(&nativeRegexps[194], "load_module", p0))
 			})))
 }
 
@@ -5158,23 +5168,23 @@ func native100(env any) bool {
 			strings.Contains(p0, ".dll"))
 	}) &&
 		(((anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[193], "-", p0) &&
-				!matchReWith(&nativeRegexps[190], "lib", p0))
+			return (matchReWith(&nativeRegexps[195], "-", p0) &&
+				!matchReWith(&nativeRegexps[192], "lib", p0))
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[194], "=", p0) &&
-					!matchReWith(&nativeRegexps[190], "lib", p0))
+				return (matchReWith(&nativeRegexps[196], "=", p0) &&
+					!matchReWith(&nativeRegexps[192], "lib", p0))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[195], "extension=", p0) &&
-					!matchReWith(&nativeRegexps[190], "lib", p0))
+				return (matchReWith(&nativeRegexps[197], "extension=", p0) &&
+					!matchReWith(&nativeRegexps[192], "lib", p0))
 			})) ||
 			(anyOf(e.Flags, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[196], "-", p0)
+				return matchReWith(&nativeRegexps[198], "-", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[197], ".", p0) &&
-						!matchReWith(&nativeRegexps[198], "lib", p0))
+					return (matchReWith(&nativeRegexps[199], ".", p0) &&
+						!matchReWith(&nativeRegexps[200], "lib", p0))
 				}))))
 }
 
@@ -5195,7 +5205,7 @@ func native101(env any) bool {
 				return p0
 			}()
 		}), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[199], "/", p0) &&
+			return (matchReWith(&nativeRegexps[201], "/", p0) &&
 				!in(p0, e.Outputs...))
 		}))
 }
@@ -5211,8 +5221,8 @@ func native102(env any) bool {
 func native103(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[197], ".", p0) &&
-			!matchReWith(&nativeRegexps[198], "lib", p0))
+		return (matchReWith(&nativeRegexps[199], ".", p0) &&
+			!matchReWith(&nativeRegexps[200], "lib", p0))
 	})
 }
 
@@ -5221,7 +5231,7 @@ func native104(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Via) > 0) &&
 		in(e.Name, "rm", "rmdir")) &&
-		matchReWith(&nativeRegexps[200], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[202], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isHome(p0) ||
 				isRoot(p0)) ||
@@ -5234,10 +5244,10 @@ func native105(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Agent &&
 		(len(e.Via) > 0)) &&
-		matchReWith(&nativeRegexps[200], " ", index(e.Via, (len(e.Via)-1)))) &&
+		matchReWith(&nativeRegexps[202], " ", index(e.Via, (len(e.Via)-1)))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (e.PersistPath(p0) ||
-				matchReWith(&nativeRegexps[201], ".git/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[203], ".git/", cleanPath(p0)))
 		}))
 }
 
@@ -5245,7 +5255,7 @@ func native105(env any) bool {
 func native106(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Positional, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[202], "bin", cleanPath(p0))
+		return matchReWith(&nativeRegexps[204], "bin", cleanPath(p0))
 	})
 }
 
@@ -5283,13 +5293,13 @@ func native108(env any) bool {
 func native109(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[203], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
-		(((matchReWith(&nativeRegexps[204], "/", e.Code) ||
+		matchReAny(&nativeRegexps[205], "pickle\x00cpickle\x00_pickle\x00dill\x00cloudpickle\x00oblib\x00sonpickle\x00marshal\x00shelve.open\x00torch.load(\x00unsafe_load\x00full_load\x00yaml.load\x00marshal.load\x00unserialize(\x00yaml.unsafe_load\x00node-serialize", e.Code)) &&
+		(((matchReWith(&nativeRegexps[206], "/", e.Code) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[205], "/", p0)
+				return matchReWith(&nativeRegexps[207], "/", p0)
 			})) ||
-			matchReWith(&nativeRegexps[206], ".loads(", e.Code)) ||
-			matchReAny(&nativeRegexps[207], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
+			matchReWith(&nativeRegexps[208], ".loads(", e.Code)) ||
+			matchReAny(&nativeRegexps[209], "urlopen(\x00requests.\x00httpx.get(\x00.recv(\x00urllib.request\x00file_get_contents(\x00net::http\x00open-uri\x00uri.open", e.Code)))
 }
 
 // native110 is the condition of deferred-command.
@@ -5308,7 +5318,7 @@ func native110(env any) bool {
 		(e.Name == "openvt")) ||
 		(in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[208], "starttransientunit", p0)
+				return matchReAny(&nativeRegexps[210], "starttransientunit", p0)
 			}))) ||
 		(in("systemd-run", e.Wrappers...) &&
 			!e.WrapperFlag("systemd-run", "scope"))) ||
@@ -5320,7 +5330,7 @@ func native111(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[209], "bin/", p0)
+			return matchReWith(&nativeRegexps[211], "bin/", p0)
 		}))
 }
 
@@ -5366,9 +5376,9 @@ func native113(env any) bool {
 func native114(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return ((matchReWith(&nativeRegexps[210], "/fish/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[211], "/fish/", cleanPath(p0))) ||
-			matchReAny(&nativeRegexps[212], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
+		return ((matchReWith(&nativeRegexps[212], "/fish/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[213], "/fish/", cleanPath(p0))) ||
+			matchReAny(&nativeRegexps[214], ".oh-my-zsh/custom/\x00.bash_completion\x00.local/share/bash-completion/completions", cleanPath(p0)))
 	})
 }
 
@@ -5379,7 +5389,7 @@ func native115(env any) bool {
 		(anyOf(e.Functions, func(p0 string) bool {
 			return in(p0, "fish_user_key_bindings", "fish_prompt", "fish_right_prompt", "fish_greeting", "fish_title", "fish_mode_prompt", "fish_command_not_found", "fish_preexec", "fish_postexec", "fish_focus_in", "command_not_found_handle", "command_not_found_handler", "precmd", "preexec", "chpwd", "periodic", "zshaddhistory", "zshexit", "TRAPEXIT", "TRAPDEBUG", "TRAPZERR")
 		}) ||
-			matchReWith(&nativeRegexps[213], "function", e.Unfolded)))
+			matchReWith(&nativeRegexps[215], "function", e.Unfolded)))
 }
 
 // native116 is the condition of fish-funcsave-agent.
@@ -5394,11 +5404,11 @@ func native117(env any) bool {
 	return ((e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((p0 == "--universal") ||
-				matchReWith(&nativeRegexps[214], "-", p0))
+				matchReWith(&nativeRegexps[216], "-", p0))
 		})) &&
 		!anyOf(e.Args, func(p0 string) bool {
 			return (in(p0, "--query", "--erase", "--show", "--names") ||
-				matchReWith(&nativeRegexps[215], "-", p0))
+				matchReWith(&nativeRegexps[217], "-", p0))
 		}))
 }
 
@@ -5417,18 +5427,18 @@ func native119(env any) bool {
 			e.HasFlag("install", "slave", "set")) &&
 			(anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "/") &&
-					matchReWith(&nativeRegexps[216], "bin/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[218], "bin/", cleanPath(p0)))
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((!strings.HasPrefix(p0, "-") &&
 						strings.Contains(p0, "/")) &&
-						!matchReWith(&nativeRegexps[217], "/", cleanPath(p0)))
+						!matchReWith(&nativeRegexps[219], "/", cleanPath(p0)))
 				})))) ||
 		(((e.Name == "dpkg-divert") &&
 			!e.HasFlag("remove", "list", "listpackage", "truename", "help", "version")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[218], "bin/", cleanPath(p0)) ||
-					matchReWith(&nativeRegexps[219], "/", cleanPath(p0)))
+				return (matchReWith(&nativeRegexps[220], "bin/", cleanPath(p0)) ||
+					matchReWith(&nativeRegexps[221], "/", cleanPath(p0)))
 			})))
 }
 
@@ -5454,8 +5464,8 @@ func native120(env any) bool {
 						return ((((len(let1) == 0) ||
 							!strings.HasPrefix(baseName(index(let1, 0)), let0)) ||
 							(strings.Contains(index(let1, 0), "/") &&
-								!matchReWith(&nativeRegexps[220], "bin/", cleanPath(index(let1, 0))))) ||
-							matchRe(&nativeRegexps[221], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
+								!matchReWith(&nativeRegexps[222], "bin/", cleanPath(index(let1, 0))))) ||
+							matchRe(&nativeRegexps[223], strings.Join(sliceOf(strings.Split(p0, "="), 1, len(strings.Split(p0, "="))), "=")))
 					}())
 			}()
 		})) ||
@@ -5464,7 +5474,7 @@ func native120(env any) bool {
 				return func() bool {
 					let0 := index(strings.Split(strings.TrimSpace(p0), " "), 0)
 					return ((sharedDir(let0) ||
-						matchReWith(&nativeRegexps[222], ".", let0)) ||
+						matchReWith(&nativeRegexps[224], ".", let0)) ||
 						strings.Contains(let0, "$"))
 				}()
 			}))) ||
@@ -5494,7 +5504,7 @@ func native122(env any) bool {
 			e.HasFlag("U"))) ||
 		(in(e.Name, "gs", "gsc", "ghostscript") &&
 			anyOf(e.Flags, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[223], "nosafer\x00delaysafer\x00-dsafer=false", p0)
+				return matchReAny(&nativeRegexps[225], "nosafer\x00delaysafer\x00-dsafer=false", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return ((p0 == "GROFF_BIN_PATH") &&
@@ -5595,10 +5605,10 @@ func native128(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return (e.OutsideProject(p0) ||
 				(!isTemp(p0) &&
-					(matchReWith(&nativeRegexps[224], "..", p0) ||
+					(matchReWith(&nativeRegexps[226], "..", p0) ||
 						((strings.Contains(p0, "$") ||
 							strings.Contains(p0, "`")) &&
-							!(matchReWith(&nativeRegexps[225], "$", p0) &&
+							!(matchReWith(&nativeRegexps[227], "$", p0) &&
 								!strings.Contains(p0, ".."))))))
 		}))
 }
@@ -5625,17 +5635,17 @@ func native129(env any) bool {
 			}) ||
 				let1) &&
 				((anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[226], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[228], "del\x00r\x00drop\x00purge\x00wipe\x00erase\x00destroy\x00shred\x00nuke\x00clea\x00prune\x00reset\x00overwrite\x00truncate\x00uninstall\x00rmdir\x00unlink\x00zero\x00fill\x00write\x00flash\x00burn\x00format", strings.ToLower(p0))
 				}) ||
 					anyOf(let0, func(p0 string) bool {
 						return in(strings.ToLower(p0), "delete", "del", "remove", "rm", "drop", "purge", "wipe", "erase", "destroy", "shred", "nuke")
 					})) ||
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[227], "-", p0) ||
+						return (matchReWith(&nativeRegexps[229], "-", p0) ||
 							(p0 == "--recursive"))
 					}) &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[228], "-", p0) ||
+							return (matchReWith(&nativeRegexps[230], "-", p0) ||
 								in(p0, "--force", "--yes", "-y", "--assume-yes"))
 						}))))
 		}()
@@ -5661,9 +5671,9 @@ func native130(env any) bool {
 				in(cleanPath(p0), "~/.ssh", "~/.aws", "~/.gnupg", "~/.kube", "/etc"))
 		}) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[229], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
+				return matchReAny(&nativeRegexps[231], "0.0.0.0\x00listen\x00bind\x00serve\x00public\x00share\x00expose\x00port", p0)
 			}) ||
-				matchReAny(&nativeRegexps[230], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
+				matchReAny(&nativeRegexps[232], "serve\x00httpd\x00share\x00web\x00dufs", e.Name)))
 	}()
 }
 
@@ -5682,17 +5692,17 @@ func native131(env any) bool {
 		})
 		return func() bool {
 			let1 := anyOf(let0, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[231], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[233], "://", p0) &&
 					!in(urlHost(p0), "localhost", "127.0.0.1", "::1")) ||
-					(matchReWith(&nativeRegexps[232], ".", p0) &&
-						!matchReWith(&nativeRegexps[233], ":", p0)))
+					(matchReWith(&nativeRegexps[234], ".", p0) &&
+						!matchReWith(&nativeRegexps[235], ":", p0)))
 			})
 			return (let1 &&
 				anyOf(let0, func(p0 string) bool {
 					return ((((!strings.Contains(p0, "://") &&
 						secretPath(p0)) ||
 						e.HoldsSecret(p0)) ||
-						matchReAny(&nativeRegexps[234], "~\x00root\x00home/", cleanPath(p0))) ||
+						matchReAny(&nativeRegexps[236], "~\x00root\x00home/", cleanPath(p0))) ||
 						(cleanPath(p0) == "/etc/ssl/private"))
 				}))
 		}()
@@ -5710,7 +5720,7 @@ func native132(env any) bool {
 			})) ||
 			(((e.Name == "truncate") &&
 				anyOf(e.Options("s", "size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[235], "0", p0)
+					return matchReWith(&nativeRegexps[237], "0", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return e.OutsideProject(p0)
@@ -5753,7 +5763,7 @@ func native132(env any) bool {
 			(((((e.Name == "sed") &&
 				e.HasFlag("i", "in-place")) &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[236], "d", index(e.Positional, 0))) &&
+				matchReWith(&nativeRegexps[238], "d", index(e.Positional, 0))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return e.OutsideProject(p0)
 				}))))
@@ -5888,7 +5898,7 @@ func native135(env any) bool {
 				(in(e.Name, "cp", "mv", "install", "rsync", "ln", "tee", "truncate", "dd") ||
 					(in(e.Name, "sed", "gsed", "perl") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[237], "-", p0) ||
+							return (matchReWith(&nativeRegexps[239], "-", p0) ||
 								strings.HasPrefix(p0, "--in-place"))
 						}))))))
 }
@@ -6027,10 +6037,10 @@ func native140(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (((matchReWith(&nativeRegexps[238], "/etc/", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[239], "bin/", cleanPath(p0))) ||
-			matchReWith(&nativeRegexps[240], "/lib", cleanPath(p0))) ||
-			(matchRe(&nativeRegexps[241], cleanPath(p0)) &&
+		return (((matchReWith(&nativeRegexps[240], "/etc/", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[241], "bin/", cleanPath(p0))) ||
+			matchReWith(&nativeRegexps[242], "/lib", cleanPath(p0))) ||
+			(matchRe(&nativeRegexps[243], cleanPath(p0)) &&
 				func() bool {
 					let0 := p0
 					return anyOf([]string{"/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/sudoers", "/usr/bin/sudo", "/usr/bin/su", "/bin/bash", "/usr/bin/bash", "/bin/sh"}, func(p1 string) bool {
@@ -6055,8 +6065,8 @@ func native141(env any) bool {
 					return ((e.Cwd + "/") + p0)
 				}())
 				return (((e.Stdin.Kind != "") &&
-					matchReWith(&nativeRegexps[242], "/.ssh/id_", let0)) ||
-					matchReWith(&nativeRegexps[243], "/etc/ssh/ssh_host_", let0))
+					matchReWith(&nativeRegexps[244], "/.ssh/id_", let0)) ||
+					matchReWith(&nativeRegexps[245], "/etc/ssh/ssh_host_", let0))
 			}()
 		})) ||
 		(in(e.Name, "gpg", "gpg2") &&
@@ -6080,15 +6090,15 @@ func native141(env any) bool {
 					}()
 				}()
 			}(), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[244], "/.", cleanPath(p0)) ||
-					(matchRe(&nativeRegexps[241], cleanPath(p0)) &&
+				return ((matchReWith(&nativeRegexps[246], "/.", cleanPath(p0)) ||
+					(matchRe(&nativeRegexps[243], cleanPath(p0)) &&
 						func() bool {
 							let0 := p0
 							return anyOf([]string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.bash_functions", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc", "~/.mkshrc", "~/.inputrc", "~/.config/fish", "~/.ssh/id_rsa", "~/.ssh/id_ecdsa", "~/.ssh/id_ed25519", "~/.ssh/authorized_keys", "~/.ssh/config", "~/.gnupg", "~/.gitconfig", "~/.config/git", "~/.aws/credentials", "~/.kube/config", "~/.netrc", "~/.git-credentials", "~/.npmrc", "~/.pypirc"}, func(p1 string) bool {
 								return mayName(let0, p1)
 							})
 						}())) &&
-					!matchReWith(&nativeRegexps[245], "/.ssh/known_hosts", cleanPath(p0)))
+					!matchReWith(&nativeRegexps[247], "/.ssh/known_hosts", cleanPath(p0)))
 			})))
 }
 
@@ -6111,8 +6121,8 @@ func native142(env any) bool {
 			}()
 		}()
 	}(), func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[246], ".git/", cleanPath(p0)) &&
-			!matchReAny(&nativeRegexps[247], ".lock\x00.git/refs/original", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[248], ".git/", cleanPath(p0)) &&
+			!matchReAny(&nativeRegexps[249], ".lock\x00.git/refs/original", cleanPath(p0)))
 	})
 }
 
@@ -6136,7 +6146,7 @@ func native144(env any) bool {
 					return in(p0, "if=/dev/null", "if=/dev/zero", "if=/dev/urandom")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[248], "of=", p0)
+					return matchReWith(&nativeRegexps[250], "of=", p0)
 				}))) ||
 			((e.Name == "tee") &&
 				anyOf(e.Redirects, func(p0 RedirectEnv) bool {
@@ -6195,7 +6205,7 @@ func native144(env any) bool {
 				}) &&
 					((in(e.Stdin.Kind, "pipe", "procsub") &&
 						in(e.Stdin.From, "find", "gfind", "fd", "fdfind", "locate", "plocate")) ||
-						matchReWith(&nativeRegexps[249], "for", e.Unfolded)))))
+						matchReWith(&nativeRegexps[251], "for", e.Unfolded)))))
 	}()
 }
 
@@ -6215,17 +6225,17 @@ func native145(env any) bool {
 					(p0 == "--del"))
 			}) &&
 				!(((let0 != "") &&
-					!matchReWith(&nativeRegexps[250], ":", let0)) &&
+					!matchReWith(&nativeRegexps[252], ":", let0)) &&
 					e.Regenerable(let0))) ||
 				(anyOf(e.Args, func(p0 string) bool {
 					return in(p0, "--remove-source-files", "--remove-sent-files")
 				}) &&
 					(((let0 == "") ||
 						anyOf(e.Positional, func(p0 string) bool {
-							return matchRe(&nativeRegexps[251], p0)
+							return matchRe(&nativeRegexps[253], p0)
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[252], "-", p0)
+							return matchReWith(&nativeRegexps[254], "-", p0)
 						})))))
 	}()
 }
@@ -6245,18 +6255,18 @@ func native147(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "tar", "bsdtar") &&
 		(e.HasFlag("x", "extract", "get") ||
-			matchReWith(&nativeRegexps[253], "x", e.Pos(0)))) &&
+			matchReWith(&nativeRegexps[255], "x", e.Pos(0)))) &&
 		((anyOf(e.Options("C", "directory"), func(p0 string) bool {
 			return isBroad(p0)
 		}) ||
-			(matchReWith(&nativeRegexps[254], "C", e.Pos(0)) &&
+			(matchReWith(&nativeRegexps[256], "C", e.Pos(0)) &&
 				anyOf(e.Outputs, func(p0 string) bool {
 					return isBroad(p0)
 				}))) ||
 			((((e.Agent ||
 				(e.Moved != "")) &&
 				(len(e.Options("C", "directory")) == 0)) &&
-				!matchReWith(&nativeRegexps[254], "C", e.Pos(0))) &&
+				!matchReWith(&nativeRegexps[256], "C", e.Pos(0))) &&
 				isBroad(e.Cwd)))) ||
 		((e.Name == "unzip") &&
 			(anyOf(e.Options("d"), func(p0 string) bool {
@@ -6308,11 +6318,11 @@ func native147(env any) bool {
 				})) ||
 				((e.Name == "jar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[255], "x", p0)
+						return matchReWith(&nativeRegexps[257], "x", p0)
 					}))) ||
 				((e.Name == "ar") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[256], "x", p0)
+						return matchReWith(&nativeRegexps[258], "x", p0)
 					}))) ||
 				((e.Name == "pax") &&
 					e.HasFlag("r"))) ||
@@ -6350,7 +6360,7 @@ func native148(env any) bool {
 					strings.HasSuffix(p0, "/.")) ||
 					strings.HasSuffix(p0, "/*")) ||
 					in(p0, ".", "*", "./", ".*", "./*")) ||
-					matchReWith(&nativeRegexps[257], ".", baseName(p0)))
+					matchReWith(&nativeRegexps[259], ".", baseName(p0)))
 			})))
 }
 
@@ -6404,7 +6414,7 @@ func native151(env any) bool {
 		((e.Name == "zip") &&
 			(e.HasFlag("m", "move") ||
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[258], "-", p0)
+					return matchReWith(&nativeRegexps[260], "-", p0)
 				})))) ||
 		(in(e.Name, "7z", "7za", "7zr") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -6417,7 +6427,7 @@ func native151(env any) bool {
 				isHome(p0)) ||
 				isSystemDir(p0)) ||
 				(((e.Cwd != "") &&
-					!matchRe(&nativeRegexps[259], p0)) &&
+					!matchRe(&nativeRegexps[261], p0)) &&
 					((isRoot(((e.Cwd + "/") + p0)) ||
 						isHome(((e.Cwd + "/") + p0))) ||
 						isSystemDir(((e.Cwd + "/") + p0)))))
@@ -6470,9 +6480,9 @@ func native155(env any) bool {
 		(((e.Dynamic ||
 			in("find", e.Wrappers...)) ||
 			in("xargs", e.Wrappers...)) ||
-			matchReAny(&nativeRegexps[260], "for\x00while\x00find\x00xargs", e.Unfolded))) &&
-		matchReAny(&nativeRegexps[261], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Unfolded)) &&
-		!matchReAny(&nativeRegexps[262], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
+			matchReAny(&nativeRegexps[262], "for\x00while\x00find\x00xargs", e.Unfolded))) &&
+		matchReAny(&nativeRegexps[263], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00zip", e.Unfolded)) &&
+		!matchReAny(&nativeRegexps[264], "openssl\x00gpg\x00ccrypt\x00age\x007z\x00unzip\x007z", e.Line))
 }
 
 // native156 is the condition of encrypt-in-place.
@@ -6547,7 +6557,7 @@ func native160(env any) bool {
 				return strings.HasPrefix(p0, "--force-with-lease")
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[263], "ma", p0)
+					return matchReWith(&nativeRegexps[265], "ma", p0)
 				}))))
 }
 
@@ -6573,7 +6583,7 @@ func native161(env any) bool {
 				}) ||
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 						return (in(p0, ".", "*", ":/") ||
-							matchRe(&nativeRegexps[264], p0))
+							matchRe(&nativeRegexps[266], p0))
 					})) ||
 					((len(e.Positional) > 2) &&
 						!e.HasFlag("b", "B", "orphan")))) ||
@@ -6631,7 +6641,7 @@ func native165(env any) bool {
 			}))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[265], "GIT_", p0) &&
+				return (matchReWith(&nativeRegexps[267], "GIT_", p0) &&
 					sharedDir(substr(p0, (strings.Index(p0, "=")+1), len(p0))))
 			}))) ||
 		(((e.Name == "setenv") &&
@@ -6688,7 +6698,7 @@ func native166(env any) bool {
 									(((let3 != "") &&
 										!matchRe(&nativeRegexps[79], p0)) &&
 										(sensitivePath(((let3 + "/") + p0)) ||
-											(matchReWith(&nativeRegexps[266], "/.", cleanPath(((let3+"/")+p0))) &&
+											(matchReWith(&nativeRegexps[268], "/.", cleanPath(((let3+"/")+p0))) &&
 												secretPath(((let3 + "/") + p0))))))
 							})) ||
 							(!e.Agent &&
@@ -6764,11 +6774,11 @@ func native167(env any) bool {
 									}))) ||
 								((in(e.Name, "export", "declare", "typeset") &&
 									anyOf(e.Args, func(p0 string) bool {
-										return (matchReWith(&nativeRegexps[267], "GIT_WORK_TREE=", p0) &&
+										return (matchReWith(&nativeRegexps[269], "GIT_WORK_TREE=", p0) &&
 											(isHome(substr(p0, 14, len(p0))) ||
 												isRoot(substr(p0, 14, len(p0)))))
 									})) &&
-									matchReWith(&nativeRegexps[268], "git", e.Line)))) ||
+									matchReWith(&nativeRegexps[270], "git", e.Line)))) ||
 							(((e.Name == "git") &&
 								(e.Pos(0) == "add")) &&
 								((matchComputed(let4, cleanPath(let3)) &&
@@ -6863,7 +6873,7 @@ func native169(env any) bool {
 			in(e.Pos(1), "add", "set-url")) ||
 			(((e.Pos(0) == "config") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[269], "remote.", p0)
+					return matchReWith(&nativeRegexps[271], "remote.", p0)
 				})) &&
 				(len(e.Positional) > 2))))
 }
@@ -6875,8 +6885,8 @@ func native170(env any) bool {
 		((((e.Name == "git") &&
 			(e.Pos(0) == "push")) &&
 			(((len(e.Positional) > 1) &&
-				matchReAny(&nativeRegexps[270], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
-				matchRe(&nativeRegexps[271], e.Option("repo")))) ||
+				matchReAny(&nativeRegexps[272], "://\x00@\x00.\x00ext\x00fd", index(e.Positional, 1))) ||
+				matchRe(&nativeRegexps[273], e.Option("repo")))) ||
 			(((((e.Name == "gh") &&
 				(e.Pos(0) == "repo")) &&
 				(e.Pos(1) == "create")) &&
@@ -6965,14 +6975,14 @@ func native176(env any) bool {
 func native177(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("control-sequence") &&
-		!matchRe(&nativeRegexps[272], e.Original))
+		!matchRe(&nativeRegexps[274], e.Original))
 }
 
 // native178 is the condition of url-confusable-host.
 func native178(env any) bool {
 	e := env.(*LineEnv)
 	return (e.HasIssue("confusable") &&
-		matchReFold(&nativeRegexps[273], "://", e.Original))
+		matchReFold(&nativeRegexps[275], "://", e.Original))
 }
 
 // native179 is the condition of macos-protection-off.
@@ -7009,16 +7019,16 @@ func native179(env any) bool {
 					in(e.Pos(1), "add", "clear"))))) ||
 		(((e.Name == "defaults") &&
 			in(e.Pos(0), "write", "delete")) &&
-			(((matchReWith(&nativeRegexps[274], "com.apple.alf", e.Pos(1)) ||
-				(matchReWith(&nativeRegexps[275], "com.apple.security", e.Pos(1)) &&
+			(((matchReWith(&nativeRegexps[276], "com.apple.alf", e.Pos(1)) ||
+				(matchReWith(&nativeRegexps[277], "com.apple.security", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "GKAutoRearm")
 					}))) ||
-				(matchReWith(&nativeRegexps[276], "com.apple.LaunchServices", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[278], "com.apple.LaunchServices", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return (p0 == "LSQuarantine")
 					}))) ||
-				((matchReWith(&nativeRegexps[277], "com.apple.", e.Pos(1)) &&
+				((matchReWith(&nativeRegexps[279], "com.apple.", e.Pos(1)) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return in(p0, "AutomaticCheckEnabled", "AutomaticDownload", "CriticalUpdateInstall", "ConfigDataInstall", "AutoUpdate", "AutomaticallyInstallMacOSUpdates")
 					})) &&
@@ -7035,7 +7045,7 @@ func native179(env any) bool {
 				return in(p0, "--add", "--unblockapp")
 			}) ||
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[278], "--set", p0)
+					return matchReWith(&nativeRegexps[280], "--set", p0)
 				}) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return (p0 == "off")
@@ -7049,14 +7059,14 @@ func native179(env any) bool {
 				e.HasFlag("R", "I")))) ||
 		((e.Name == "nvram") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[279], "boot-args=", p0)
+				return matchReWith(&nativeRegexps[281], "boot-args=", p0)
 			}))) ||
 		(((e.Name == "sqlite3") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (baseName(p0) == "TCC.db")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[280], "insert\x00update\x00delete\x00replace", p0)
+				return matchReAny(&nativeRegexps[282], "insert\x00update\x00delete\x00replace", p0)
 			})))
 }
 
@@ -7070,7 +7080,7 @@ func native180(env any) bool {
 					return (p0 == "com.apple.quarantine")
 				})) ||
 				(anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[281], "-", p0)
+					return matchReWith(&nativeRegexps[283], "-", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
 						return e.OutsideProject(p0)
@@ -7124,7 +7134,7 @@ func native182(env any) bool {
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "load", "bootstrap", "enable", "kickstart")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[282], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
+				return matchReAny(&nativeRegexps[284], "sh\x00mbd\x00creensharing\x00tftp\x00ftp\x00telnet\x00remotedesktop\x00eppc\x00aeserver", p0)
 			}))) ||
 		((e.Name == "kickstart") &&
 			e.HasFlag("activate"))) ||
@@ -7136,11 +7146,11 @@ func native182(env any) bool {
 func native183(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[283], "-set", p0)
+		return matchReAny(&nativeRegexps[285], "-set", p0)
 	}) &&
 		(len(e.Positional) >= 2)) ||
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[284], "state\x00-setproxyautodiscovery", p0)
+			return matchReAny(&nativeRegexps[286], "state\x00-setproxyautodiscovery", p0)
 		}) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.ToLower(p0) == "on")
@@ -7152,15 +7162,15 @@ func native184(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "defaults") &&
 		(e.Pos(0) == "write")) &&
-		matchReWith(&nativeRegexps[285], "loginwindow", e.Pos(1))) &&
+		matchReWith(&nativeRegexps[287], "loginwindow", e.Pos(1))) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return in(p0, "LoginHook", "LogoutHook", "AutoLaunchedApplicationDictionary")
 		})) ||
 		((e.Name == "osascript") &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[286], "login", p0)
+				return matchReFold(&nativeRegexps[288], "login", p0)
 			}) ||
-				matchReFold(&nativeRegexps[286], "login", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[288], "login", e.Stdin.Text))))
 }
 
 // native185 is the condition of launchd-job.
@@ -7194,9 +7204,9 @@ func native186(env any) bool {
 				}))) ||
 			((e.Name == "osascript") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[287], "clipboard", p0)
+					return matchReFold(&nativeRegexps[289], "clipboard", p0)
 				}) ||
-					matchReFold(&nativeRegexps[287], "clipboard", e.Stdin.Text)))))
+					matchReFold(&nativeRegexps[289], "clipboard", e.Stdin.Text)))))
 }
 
 // native187 is the condition of screen-capture-agent.
@@ -7210,7 +7220,7 @@ func native187(env any) bool {
 func native188(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.CapturesScreen() &&
-		matchReWith(&nativeRegexps[288], "sleep", e.Line))
+		matchReWith(&nativeRegexps[290], "sleep", e.Line))
 }
 
 // native189 is the condition of mic-camera-capture-agent.
@@ -7228,7 +7238,7 @@ func native189(env any) bool {
 				}))) ||
 			(in(e.Name, "gst-launch-1.0", "gst-launch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[289], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
+					return matchReAny(&nativeRegexps[291], "alsasrc\x00ulsesrc\x00ipewiresrc\x00autoaudiosrc\x00v4l2src\x00utovideosrc\x00vfvideosrc\x00osxaudiosrc", p0)
 				}))))
 }
 
@@ -7236,23 +7246,23 @@ func native189(env any) bool {
 func native190(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[290], "dialog", p0)
+		return matchReFold(&nativeRegexps[292], "dialog", p0)
 	}) ||
-		matchReFold(&nativeRegexps[290], "dialog", e.Stdin.Text))
+		matchReFold(&nativeRegexps[292], "dialog", e.Stdin.Text))
 }
 
 // native191 is the condition of applescript-remote-machine.
 func native191(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[291], "machine\x00eppc://", p0)
+		return matchReAny(&nativeRegexps[293], "machine\x00eppc://", p0)
 	}) ||
-		matchReAny(&nativeRegexps[291], "machine\x00eppc://", e.Stdin.Text)) ||
+		matchReAny(&nativeRegexps[293], "machine\x00eppc://", e.Stdin.Text)) ||
 		(e.Agent &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[292], "volume", p0)
+				return matchReFold(&nativeRegexps[294], "volume", p0)
 			}) ||
-				matchReFold(&nativeRegexps[292], "volume", e.Stdin.Text))))
+				matchReFold(&nativeRegexps[294], "volume", e.Stdin.Text))))
 }
 
 // native192 is the condition of read-private-store-agent.
@@ -7260,7 +7270,7 @@ func native192(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[293], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
+			return matchReAny(&nativeRegexps[295], "chat.db\x00tcc.db\x00history.db\x00places.sqlite\x00notestore.sqlite\x00addressbook-v22.abcddb\x00callhistory.storedata\x00knowledgec.db\x00com.apple.launchservices.quarantineeventsv", baseName(p0))
 		}))
 }
 
@@ -7271,7 +7281,7 @@ func native193(env any) bool {
 		((((e.Name == "log") &&
 			in(e.Pos(0), "show", "stream", "collect")) &&
 			anyOf(e.Options("predicate"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[294], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
+				return matchReAny(&nativeRegexps[296], "pass\x00secret\x00token\x00credential\x00api\x00private\x00auth", p0)
 			})) ||
 			(((e.Name == "dsexport") &&
 				(len(e.Positional) > 1)) &&
@@ -7294,7 +7304,7 @@ func native194(env any) bool {
 					return in(strings.ToLower(p0), "-create", "create")
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[295], "/Users/", p0)
+					return matchReWith(&nativeRegexps[297], "/Users/", p0)
 				}))))
 }
 
@@ -7325,10 +7335,10 @@ func native197(env any) bool {
 		anyOf(e.Args, func(p0 string) bool {
 			return ((((urlScheme(p0) != "") &&
 				(urlScheme(p0) != "file")) &&
-				(matchRe(&nativeRegexps[296], urlHost(p0)) ||
-					matchReWith(&nativeRegexps[297], ".", urlHost(p0)))) &&
+				(matchRe(&nativeRegexps[298], urlHost(p0)) ||
+					matchReWith(&nativeRegexps[299], ".", urlHost(p0)))) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[298], "url.", p0)))
+					matchReFold(&nativeRegexps[300], "url.", p0)))
 		}))
 }
 
@@ -7348,7 +7358,7 @@ func native199(env any) bool {
 	return (isDownloader(e.Name) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlScheme(p0) != "") &&
-				matchReWith(&nativeRegexps[299], "%25", p0))
+				matchReWith(&nativeRegexps[301], "%25", p0))
 		}))
 }
 
@@ -7373,12 +7383,12 @@ func native201(env any) bool {
 			(e.Pos(0) == "s_client"))) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return (isIP(urlHost(p0)) &&
-				!matchReAny(&nativeRegexps[300], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[302], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})) ||
 		((e.Name == "restic") &&
 			anyOf(e.Options("r", "repo"), func(p0 string) bool {
 				return (isIP(urlHost(strings.TrimPrefix(p0, "rest:"))) &&
-					!matchReAny(&nativeRegexps[301], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
+					!matchReAny(&nativeRegexps[303], "127.\x00::1", urlHost(strings.TrimPrefix(p0, "rest:"))))
 			})))
 }
 
@@ -7396,9 +7406,9 @@ func native202(env any) bool {
 			}()
 		})
 		return anyOf(let0, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[302], "/", p0) &&
+			return ((matchReWith(&nativeRegexps[304], "/", p0) &&
 				isIP(urlHost(p0))) &&
-				!matchReAny(&nativeRegexps[300], "127.\x00::1\x000.0.0.0", urlHost(p0)))
+				!matchReAny(&nativeRegexps[302], "127.\x00::1\x000.0.0.0", urlHost(p0)))
 		})
 	}()
 }
@@ -7410,9 +7420,9 @@ func native203(env any) bool {
 		in(e.Name, "git")) &&
 		anyOf(e.Args, func(p0 string) bool {
 			return ((urlUserinfo(p0) &&
-				matchReWith(&nativeRegexps[303], "@", p0)) &&
+				matchReWith(&nativeRegexps[305], "@", p0)) &&
 				!((e.Name == "git") &&
-					matchReFold(&nativeRegexps[304], "url.", p0)))
+					matchReFold(&nativeRegexps[306], "url.", p0)))
 		}))
 }
 
@@ -7421,7 +7431,7 @@ func native204(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
 		return (isMetadataHost(urlHost(p0)) ||
-			matchReAny(&nativeRegexps[305], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
+			matchReAny(&nativeRegexps[307], "169.254.169.254\x00fd00:ec2::254\x00metadata.google.internal", p0))
 	})
 }
 
@@ -7448,8 +7458,8 @@ func native205(env any) bool {
 func native206(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[306], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
-		matchReAny(&nativeRegexps[307], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
+		matchReAny(&nativeRegexps[308], "accept\x00:accept\x00tcpserver\x00createserver\x00io::socket::inet\x00tream_socket_server\x00ocket_accept", e.Code)) &&
+		matchReAny(&nativeRegexps[309], "open\x00ile_put_contents\x00write\x00createwritestream\x00writefile\x00file.\x00write\x00binwrite\x00open", e.Code))
 }
 
 // native207 is the condition of inline-code-download.
@@ -7457,11 +7467,11 @@ func native207(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
 		strings.Contains(e.Code, "://")) &&
-		matchReAny(&nativeRegexps[308], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
-		((matchReFold(&nativeRegexps[309], "://", e.Code) &&
-			!matchReFold(&nativeRegexps[310], "://", e.Code)) ||
-			(matchReFold(&nativeRegexps[311], "http://", e.Code) &&
-				!matchReFold(&nativeRegexps[312], "http://", e.Code))))
+		matchReAny(&nativeRegexps[310], "open\x00retrieve\x00requests.\x00httpx\x00urllib\x00http.client\x00http\x00fetch\x00ile_get_contents\x00open\x00curl_init\x00copy\x00open-uri\x00uri.open\x00net::http\x00lwp\x00http::tiny\x00getstore\x00download\x00http.\x00socket.http\x00cp\x00openstream\x00new\x00invoke-webrequest\x00iwr\x00download\x00webclient\x00wget", e.Code)) &&
+		((matchReFold(&nativeRegexps[311], "://", e.Code) &&
+			!matchReFold(&nativeRegexps[312], "://", e.Code)) ||
+			(matchReFold(&nativeRegexps[313], "http://", e.Code) &&
+				!matchReFold(&nativeRegexps[314], "http://", e.Code))))
 }
 
 // native208 is the condition of insecure-tls.
@@ -7492,14 +7502,14 @@ func native208(env any) bool {
 						return (p0 == "set")
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[313], ".trusted-host", p0)
+						return matchReWith(&nativeRegexps[315], ".trusted-host", p0)
 					}))) ||
 				((in(e.Name, "npm", "yarn", "pnpm") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[314], "strict-ssl\x00enablestrictssl", p0)
+						return matchReAny(&nativeRegexps[316], "strict-ssl\x00enablestrictssl", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[315], "false", p0)
+						return matchReWith(&nativeRegexps[317], "false", p0)
 					}))) ||
 				(in(e.Name, "helm", "kubectl") &&
 					e.HasFlag("insecure-skip-tls-verify"))) ||
@@ -7534,37 +7544,37 @@ func native208(env any) bool {
 func native209(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-		return matchReWith(&nativeRegexps[316], "/dev/", p0.Target)
+		return matchReWith(&nativeRegexps[318], "/dev/", p0.Target)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[317], "/dev/", p0)
+			return matchReWith(&nativeRegexps[319], "/dev/", p0)
 		})) ||
 		(in(e.Name, "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd") &&
 			e.HasFlag("e", "c", "exec", "sh-exec", "lua-exec"))) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[318], ":", p0)
+				return matchReFold(&nativeRegexps[320], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[319], "tcp\x00udp\x00openssl\x00ssl", p0)
+				return matchReAny(&nativeRegexps[321], "tcp\x00udp\x00openssl\x00ssl", p0)
 			}))) ||
 		(((in(e.Name, "telnet") &&
 			(e.PipeLen > 1)) &&
 			(e.PipeIndex > 0)) &&
 			(e.PipeIndex < (e.PipeLen - 1)))) ||
 		((e.Lang != "") &&
-			matchReWith(&nativeRegexps[320], "socket", e.Code))) ||
+			matchReWith(&nativeRegexps[322], "socket", e.Code))) ||
 		((((e.Lang != "") &&
-			matchReAny(&nativeRegexps[321], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
-			matchReAny(&nativeRegexps[322], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
-			matchReAny(&nativeRegexps[323], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
+			matchReAny(&nativeRegexps[323], "tcpsocket\x00fsockopen\x00stream_socket_client\x00io::socket\x00sockets\x00connect\x00socket\x00createconnection\x00socket\x00socket.\x00make-socket\x00socketconnection\x00/inet\x00require", e.Code)) &&
+			matchReAny(&nativeRegexps[324], "/bin/\x00cmd.exe\x00sh\x00sh -i\x00spawn(\x00ty.spawn\x00roc_open\x00shell_exec\x00system\x00exec\x00popen\x00run(\x00iex\x00invoke-expression", e.Code)) &&
+			matchReAny(&nativeRegexps[325], "dup2\x00<&\x00>&\x00%d\x00std\x00pipe(\x00pipeline(\x00.pipe(\x00while\x00loop\x00readline\x00gets\x00read\x00input\x00output", e.Code)))
 }
 
 // native210 is the condition of inline-socket-public-ip.
 func native210(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Lang != "") &&
-		matchReAny(&nativeRegexps[324], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
+		matchReAny(&nativeRegexps[326], "socket\x00client\x00udpclient\x00fsockopen\x00stream_socket_client\x00io::socket\x00socket\x00socket.\x00connect\x00socket\x00createconnection\x00dial\x00socket\x00make-socket\x00socketconnection\x00/inet\x00.connect", e.Code)) &&
 		anyOf(strings.Split(e.Code, "\""), func(p0 string) bool {
 			return anyOf(strings.Split(p0, "'"), func(p1 string) bool {
 				return (isIP(strings.TrimSpace(p1)) &&
@@ -7581,9 +7591,9 @@ func native211(env any) bool {
 			return ((((sensitivePath(dataFile(p0)) ||
 				e.HoldsSecret(dataFile(p0))) ||
 				e.SecretValue(p0)) ||
-				(matchReWith(&nativeRegexps[325], "$", p0) &&
+				(matchReWith(&nativeRegexps[327], "$", p0) &&
 					!tokenForHost(p0, e.Args))) ||
-				matchReWith(&nativeRegexps[326], "$(cat ", p0))
+				matchReWith(&nativeRegexps[328], "$(cat ", p0))
 		}) ||
 			anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
 				return (sensitivePath(p0) ||
@@ -7602,7 +7612,7 @@ func native211(env any) bool {
 				})) ||
 				anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 					return (e.SecretValue(p0) ||
-						matchReAny(&nativeRegexps[327], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
+						matchReAny(&nativeRegexps[329], "secret\x00token\x00password\x00key\x00database_url\x00redis_url\x00mongodb_uri\x00dsn\x00passwd\x00shadow\x00ssh/\x00aws/", p0))
 				})))) ||
 		((((e.Stdin.Kind != "") ||
 			(len(e.Via) > 0)) &&
@@ -7616,10 +7626,10 @@ func native211(env any) bool {
 							e.HoldsSecret(p0.Target))
 					}))) ||
 				(((e.Stdin.Kind == "procsub") &&
-					matchReWith(&nativeRegexps[328], "<(", e.Source)) &&
+					matchReWith(&nativeRegexps[330], "<(", e.Source)) &&
 					!strings.Contains(e.Source, ".pub"))) ||
 				(((e.Stdin.Kind == "herestring") &&
-					matchReWith(&nativeRegexps[329], "$(", e.Stdin.Text)) &&
+					matchReWith(&nativeRegexps[331], "$(", e.Stdin.Text)) &&
 					!strings.Contains(e.Stdin.Text, ".pub"))) ||
 				(((e.Stdin.Kind == "pipe") &&
 					sensitivePath(e.Stdin.From)) ||
@@ -7641,7 +7651,7 @@ func native211(env any) bool {
 			e.SendsInput())) ||
 		(in(e.Name, "curl", "curlie", "wget", "wget2", "http", "https", "xh") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[330], "$(", p0)
+				return matchReWith(&nativeRegexps[332], "$(", p0)
 			}))) ||
 		(in(e.Name, "http", "https", "xh", "xhs", "dig", "kdig", "drill", "host", "nslookup", "ping", "ping6", "nc", "ncat", "netcat", "socat", "telnet", "whois", "traceroute", "git", "gh", "glab", "xdg-open", "open", "sensible-browser", "firefox", "chromium", "google-chrome", "logger", "mail", "mailx", "docker", "podman", "pip", "pip3", "npm") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -7650,7 +7660,7 @@ func native211(env any) bool {
 						(e.Pos(0) == "login")) &&
 						tokenForHost(e.TokenSource(p0), sliceOf(e.Positional, 1, len(e.Positional))))) &&
 					!((in(e.Name, "http", "https", "xh", "xhs") &&
-						matchReWith(&nativeRegexps[331], ":", p0)) &&
+						matchReWith(&nativeRegexps[333], ":", p0)) &&
 						tokenForHost(e.TokenSource(p0), e.Args)))
 			}))) ||
 		(in(e.Name, "ssh", "scp", "sftp", "rsync") &&
@@ -7660,11 +7670,11 @@ func native211(env any) bool {
 						strings.Contains(p0, "`")))
 			}))) ||
 		((in(e.Stdin.Kind, "herestring", "heredoc") &&
-			((((matchReWith(&nativeRegexps[332], "$", e.Stdin.Text) ||
+			((((matchReWith(&nativeRegexps[334], "$", e.Stdin.Text) ||
 				e.SecretValue(e.Stdin.Text)) &&
 				!in(e.Name, "ssh", "psql", "mysql", "mariadb", "mongosh", "sqlcmd", "kubectl", "oc")) ||
-				matchReWith(&nativeRegexps[330], "$(", e.Stdin.Text)) ||
-				(matchReWith(&nativeRegexps[333], "$(", e.Stdin.Text) &&
+				matchReWith(&nativeRegexps[332], "$(", e.Stdin.Text)) ||
+				(matchReWith(&nativeRegexps[335], "$(", e.Stdin.Text) &&
 					!strings.Contains(e.Stdin.Text, ".pub")))) &&
 			e.SendsInput()))
 }
@@ -7743,7 +7753,7 @@ func native213(env any) bool {
 			(((((in(e.Name, "restic", "rustic") &&
 				in("backup", e.Positional...)) &&
 				anyOf(e.Options("r", "repo"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[334], ":", p0)
+					return matchReWith(&nativeRegexps[336], ":", p0)
 				})) ||
 				((((e.Name == "borg") &&
 					(e.Pos(0) == "create")) &&
@@ -7788,7 +7798,7 @@ func native214(env any) bool {
 							(authFile(uploadedFile(p0)) &&
 								!e.OwnHome(uploadedFile(p0)))) ||
 							matchComputed(let1, p0)) ||
-							(matchReWith(&nativeRegexps[335], "$", p0) &&
+							(matchReWith(&nativeRegexps[337], "$", p0) &&
 								let2))
 					}) ||
 						anyOf(e.Options("T", "upload-file"), func(p0 string) bool {
@@ -7798,7 +7808,7 @@ func native214(env any) bool {
 									!e.OwnHome(p0)))
 						})) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[336], "://", p0)
+							return matchReWith(&nativeRegexps[338], "://", p0)
 						}) &&
 							let2)) ||
 						(anyOf(e.Options("d", "data", "data-binary", "data-ascii", "data-urlencode", "json", "T", "upload-file"), func(p0 string) bool {
@@ -7816,16 +7826,16 @@ func native214(env any) bool {
 						}) ||
 							anyOf(e.Options("post-data", "body-data"), func(p0 string) bool {
 								return (matchComputed(let1, p0) ||
-									(matchReWith(&nativeRegexps[335], "$", p0) &&
+									(matchReWith(&nativeRegexps[337], "$", p0) &&
 										let2))
 							})) ||
 							(anyOf(e.Positional, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[336], "://", p0)
+								return matchReWith(&nativeRegexps[338], "://", p0)
 							}) &&
 								let2)))) ||
 					(in(e.Name, "http", "https", "xh", "xhs") &&
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[337], "@/", p0) &&
+							return (matchReWith(&nativeRegexps[339], "@/", p0) &&
 								(systemFile(index(strings.Split(p0, "@"), 1)) &&
 									!e.OwnHome(index(strings.Split(p0, "@"), 1))))
 						}) ||
@@ -7845,7 +7855,7 @@ func native215(env any) bool {
 		return strings.Contains(p0, "{}")
 	}) &&
 		(e.Agent ||
-			!matchReWith(&nativeRegexps[338], "-", e.Line))) &&
+			!matchReWith(&nativeRegexps[340], "-", e.Line))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return ((isRoot(p0) ||
@@ -7869,8 +7879,8 @@ func native216(env any) bool {
 	return anyOf(e.Positional, func(p0 string) bool {
 		return (((strings.Contains(p0, "$(") ||
 			strings.Contains(p0, "`")) ||
-			matchReWith(&nativeRegexps[335], "$", p0)) &&
-			matchReWith(&nativeRegexps[339], ".", p0))
+			matchReWith(&nativeRegexps[337], "$", p0)) &&
+			matchReWith(&nativeRegexps[341], ".", p0))
 	})
 }
 
@@ -7930,7 +7940,7 @@ func native217(env any) bool {
 						(((((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 							return ((isRoot(p0) ||
 								isHome(p0)) ||
-								matchReWith(&nativeRegexps[340], "~/.", cleanPath(p0)))
+								matchReWith(&nativeRegexps[342], "~/.", cleanPath(p0)))
 						}) ||
 							(in(e.Name, "http-server", "serve", "miniserve", "darkhttpd", "updog") &&
 								anyOf(e.Positional, func(p0 string) bool {
@@ -7940,7 +7950,7 @@ func native217(env any) bool {
 								}))) ||
 							isRoot(e.Cwd)) ||
 							isHome(e.Cwd)) ||
-							matchReWith(&nativeRegexps[341], "/.", cleanPath(e.Cwd))) ||
+							matchReWith(&nativeRegexps[343], "/.", cleanPath(e.Cwd))) ||
 							(cleanPath(e.Cwd) == "/etc")))))
 		}()
 	}()
@@ -8012,13 +8022,13 @@ func native218(env any) bool {
 				return (((isHome(p0) ||
 					isRoot(p0)) ||
 					sensitivePath(p0)) ||
-					matchReWith(&nativeRegexps[342], "/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[344], "/.", cleanPath(p0)))
 			}) ||
 				anyOf(let1, func(p0 string) bool {
 					return (((isHome(p0) ||
 						isRoot(p0)) ||
 						sensitivePath(p0)) ||
-						matchReWith(&nativeRegexps[342], "/.", cleanPath(p0)))
+						matchReWith(&nativeRegexps[344], "/.", cleanPath(p0)))
 				}))
 		}()
 	}()
@@ -8030,7 +8040,7 @@ func native219(env any) bool {
 	return (anyOf(e.Names, func(p0 string) bool {
 		return (p0 == "cd")
 	}) &&
-		matchReWith(&nativeRegexps[343], "cd", e.Line))
+		matchReWith(&nativeRegexps[345], "cd", e.Line))
 }
 
 // native220 is the condition of reverse-shell-fifo.
@@ -8043,7 +8053,7 @@ func native220(env any) bool {
 			return (isShell(p0) ||
 				in(p0, "cat", "tail"))
 		})) &&
-		matchReWith(&nativeRegexps[344], "mk", e.Line))
+		matchReWith(&nativeRegexps[346], "mk", e.Line))
 }
 
 // native221 is the condition of shell-piped-to-network.
@@ -8070,20 +8080,20 @@ func native222(env any) bool {
 // native223 is the condition of awk-network.
 func native223(env any) bool {
 	e := env.(*CommandEnv)
-	return (matchReWith(&nativeRegexps[345], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
-		matchReAny(&nativeRegexps[346], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
+	return (matchReWith(&nativeRegexps[347], "/inet", (e.Code+strings.Join(e.Args, " "))) &&
+		matchReAny(&nativeRegexps[348], "|&\x00system\x00getline", (e.Code+strings.Join(e.Args, " "))))
 }
 
 // native224 is the condition of dns-update.
 func native224(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("l") ||
-		matchReFold(&nativeRegexps[347], "del", e.Stdin.Text)) ||
+		matchReFold(&nativeRegexps[349], "del", e.Stdin.Text)) ||
 		anyOf(e.Stdin.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[348], "del", p0)
+			return matchReFold(&nativeRegexps[350], "del", p0)
 		})) ||
 		anyOf(e.Redirects, func(p0 RedirectEnv) bool {
-			return matchReFold(&nativeRegexps[347], "del", p0.Target)
+			return matchReFold(&nativeRegexps[349], "del", p0.Target)
 		}))
 }
 
@@ -8101,7 +8111,7 @@ func native225(env any) bool {
 							(((urlHost(p0) != "") ||
 								strings.Contains(p0, ":")) ||
 								strings.Contains(p0, "."))) ||
-							matchReWith(&nativeRegexps[349], "_REGISTRY", p0)))
+							matchReWith(&nativeRegexps[351], "_REGISTRY", p0)))
 				})
 				return func() bool {
 					let3 := func() string {
@@ -8125,7 +8135,7 @@ func native225(env any) bool {
 										!tokenForHost(e.TokenSource(p0), e.Args))
 								}) ||
 									anyOf(e.Options("c"), func(p0 string) bool {
-										return (((matchReFold(&nativeRegexps[350], "extraheader=", p0) &&
+										return (((matchReFold(&nativeRegexps[352], "extraheader=", p0) &&
 											matchComputed(let0, p0)) &&
 											anyOf(e.Args, func(p1 string) bool {
 												return (urlHost(p1) != "")
@@ -8136,15 +8146,15 @@ func native225(env any) bool {
 							return func() bool {
 								if e.Name == "ssh" {
 									return ((anyOf(e.Options("o"), func(p0 string) bool {
-										return (matchReAny(&nativeRegexps[351], "ndenv\x00tenv", p0) &&
-											(matchReFold(&nativeRegexps[352], "*", p0) ||
-												matchReAny(&nativeRegexps[353], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
+										return (matchReAny(&nativeRegexps[353], "ndenv\x00tenv", p0) &&
+											(matchReFold(&nativeRegexps[354], "*", p0) ||
+												matchReAny(&nativeRegexps[355], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00aws_\x00github_\x00gh_\x00openai_\x00anthropic_\x00azure_\x00google_\x00npm_", strings.ToUpper(p0))))
 									}) ||
-										matchReWith(&nativeRegexps[354], "$", e.Source)) ||
+										matchReWith(&nativeRegexps[356], "$", e.Source)) ||
 										(anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[355], "${", p0)
+											return matchReWith(&nativeRegexps[357], "${", p0)
 										}) &&
-											!matchReWith(&nativeRegexps[356], "$", e.Source)))
+											!matchReWith(&nativeRegexps[358], "$", e.Source)))
 								}
 								return func() bool {
 									if in(e.Name, "docker", "podman", "nerdctl", "finch", "ko", "buildah", "skopeo", "oras", "helm", "regctl", "crane") {
@@ -8193,7 +8203,7 @@ func native225(env any) bool {
 													!revealsSecret(e.Stdin.From, e.Stdin.Args)) &&
 													anyOf(e.PipedSecrets(), func(p0 string) bool {
 														return !tokenForHost(e.TokenSource(func() string {
-															if matchReWith(&nativeRegexps[357], " ", p0) {
+															if matchReWith(&nativeRegexps[359], " ", p0) {
 																return p0
 															}
 															return (("$(" + p0) + ")")
@@ -8207,7 +8217,7 @@ func native225(env any) bool {
 													e.HoldsSecret(e.Stdin.From))))
 									}
 									return ((((anyOf(e.Options("H", "header", "u", "user", "proxy-user", "x", "proxy", "preproxy", "oauth2-bearer", "cookie", "b", "A", "user-agent", "e", "referer"), func(p0 string) bool {
-										return ((matchReWith(&nativeRegexps[356], "$", p0) ||
+										return ((matchReWith(&nativeRegexps[358], "$", p0) ||
 											e.SecretValue(p0)) &&
 											!tokenForHost(e.TokenSource(p0), e.Args))
 									}) ||
@@ -8216,23 +8226,23 @@ func native225(env any) bool {
 												return strings.HasPrefix(p0, "--expand-")
 											})) &&
 											anyOf(e.Options("variable"), func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[358], "%", p0) &&
+												return (matchReWith(&nativeRegexps[360], "%", p0) &&
 													!tokenForHost(e.TokenSource(("$"+substr(p0, 1, len(p0)))), e.Args))
 											}))) ||
 										(in(e.Name, "http", "https", "xh", "xhs") &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return (matchReWith(&nativeRegexps[359], ":", p0) &&
+												return (matchReWith(&nativeRegexps[361], ":", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											}))) ||
 										anyOf(e.Positional, func(p0 string) bool {
 											return (((urlHost(p0) != "") &&
-												matchReWith(&nativeRegexps[356], "$", p0)) &&
+												matchReWith(&nativeRegexps[358], "$", p0)) &&
 												!tokenForHost(e.TokenSource(p0), e.Args))
 										})) ||
 										(((e.Stdin.Kind == "pipe") &&
 											in(e.Stdin.From, "echo", "printf", "printenv", "cat")) &&
 											anyOf(e.Stdin.Args, func(p0 string) bool {
-												return (matchReAny(&nativeRegexps[360], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
+												return (matchReAny(&nativeRegexps[362], "secret\x00token\x00passw\x00key\x00ccess_key\x00private\x00credential\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn\x00secret\x00token\x00password\x00key\x00ccess_key\x00atabase_url\x00b_url\x00redis_url\x00mongo\x00postgres_url\x00dsn", p0) &&
 													!tokenForHost(e.TokenSource(p0), e.Args))
 											})))
 								}()
@@ -8269,10 +8279,10 @@ func native227(env any) bool {
 		(in(e.Name, "mail", "mailx", "s-nail", "mutt", "sendmail") ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (e.NamesHost(p0) ||
-					matchReWith(&nativeRegexps[361], ".", p0))
+					matchReWith(&nativeRegexps[363], ".", p0))
 			}))) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[356], "$", p0) &&
+			return (matchReWith(&nativeRegexps[358], "$", p0) &&
 				!tokenForHost(p0, e.Args))
 		}))
 }
@@ -8305,7 +8315,7 @@ func native228(env any) bool {
 			in(e.Name, "http-server", "serve", "updog", "miniserve", "darkhttpd", "webfsd", "sfz", "simple-http-server"))
 		return func() bool {
 			let1 := ((e.Lang == "python") &&
-				matchReAny(&nativeRegexps[362], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
+				matchReAny(&nativeRegexps[364], "simplehttprequesthandler\x00http.server.\x00simplehttpserver", e.Code))
 			return (let1 ||
 				(let0 &&
 					(((in("busybox", e.Wrappers...) ||
@@ -8313,10 +8323,10 @@ func native228(env any) bool {
 							return in(p0, "sudo", "doas", "pkexec")
 						})) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return matchRe(&nativeRegexps[363], p0)
+							return matchRe(&nativeRegexps[365], p0)
 						})) ||
 						anyOf(e.Options("S"), func(p0 string) bool {
-							return matchRe(&nativeRegexps[363], p0)
+							return matchRe(&nativeRegexps[365], p0)
 						}))))
 		}()
 	}()
@@ -8330,7 +8340,7 @@ func native229(env any) bool {
 	}) ||
 		((len(e.Options("accept-hosts")) > 0) &&
 			anyOf(e.Options("accept-hosts"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[364], "*\x00.*", p0)
+				return matchReAny(&nativeRegexps[366], "*\x00.*", p0)
 			}))) ||
 		(len(e.Options("www", "w")) > 0))
 }
@@ -8359,7 +8369,7 @@ func native231(env any) bool {
 					in(e.Pos(0), "http", "start")))) ||
 			((e.Name == "cloudflared") &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[365], "://", p0) ||
+					return (matchReWith(&nativeRegexps[367], "://", p0) ||
 						matchComputed((("^(--url=)?(https?://)?[^/@]*:"+let0)+"(/|$)"), p0))
 				}) ||
 					(((e.Agent &&
@@ -8385,7 +8395,7 @@ func native231(env any) bool {
 				!in(e.Pos(0), "verify", "status"))) ||
 			(((e.Name == "socat") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[366], "-listen:", p0)
+					return matchReAny(&nativeRegexps[368], "-listen:", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed((("(?i)^(TCP[46]?|TCP-CONNECT|SSL|OPENSSL):[^,]*:" + let0) + "(,|$)"), p0)
@@ -8397,7 +8407,7 @@ func native231(env any) bool {
 			(((e.Name == "chisel") &&
 				(e.Pos(0) == "client")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[367], "R:", p0)
+					return matchReWith(&nativeRegexps[369], "R:", p0)
 				}))) ||
 			((e.Name == "bore") &&
 				(e.Pos(0) == "local"))) ||
@@ -8422,15 +8432,15 @@ func native232(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "finger") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[368], "@", p0) &&
-				!matchReWith(&nativeRegexps[369], "@", p0))
+			return (matchReWith(&nativeRegexps[370], "@", p0) &&
+				!matchReWith(&nativeRegexps[371], "@", p0))
 		})) ||
 		in(e.Name, "rlogin", "rsh", "rexec", "rcp")) ||
 		((e.Name == "cancel") &&
 			anyOf(e.Options("h"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[370], ":", p0) &&
-						!matchReAny(&nativeRegexps[371], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[372], ":", p0) &&
+						!matchReAny(&nativeRegexps[373], "localhost\x00127.0.0.1", p0)))
 			}))) ||
 		((e.Name == "whois") &&
 			(((len(e.Options("p", "port")) > 0) ||
@@ -8447,7 +8457,7 @@ func native232(env any) bool {
 func native233(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Args, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[372], "@", p0)
+		return matchReWith(&nativeRegexps[374], "@", p0)
 	}) ||
 		e.HasFlag("rsh-command")) ||
 		(len(e.Options("rmt-command")) > 0))
@@ -8463,18 +8473,18 @@ func native234(env any) bool {
 		!in(e.Stdin.From, "/dev/null", "/dev/zero")) ||
 		(((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[373], ":", p0)
+				return matchReFold(&nativeRegexps[375], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[374], ":", p0)
+				return matchReFold(&nativeRegexps[376], ":", p0)
 			}))) ||
 		(in(e.Name, "put", "mput") &&
-			matchReAny(&nativeRegexps[375], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
+			matchReAny(&nativeRegexps[377], "ftp\x00sftp\x00lftp\x00ncftp\x00smbclient\x00pftp", e.Line))) ||
 		(in(e.Name, "lp", "lpr") &&
 			anyOf(e.Options("h", "H"), func(p0 string) bool {
 				return (isIP(urlHost(p0)) ||
-					(matchReWith(&nativeRegexps[370], ":", p0) &&
-						!matchReAny(&nativeRegexps[371], "localhost\x00127.0.0.1", p0)))
+					(matchReWith(&nativeRegexps[372], ":", p0) &&
+						!matchReAny(&nativeRegexps[373], "localhost\x00127.0.0.1", p0)))
 			})))
 }
 
@@ -8498,14 +8508,14 @@ func native235(env any) bool {
 			}))) ||
 		((((e.Name == "socat") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[376], ":", p0)
+				return matchReFold(&nativeRegexps[378], ":", p0)
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[377], ":", p0)
+				return matchReFold(&nativeRegexps[379], ":", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[378], "create:", p0) ||
-					matchReFold(&nativeRegexps[379], ":", p0))
+				return (matchReFold(&nativeRegexps[380], "create:", p0) ||
+					matchReFold(&nativeRegexps[381], ":", p0))
 			}))) ||
 		(((((e.Name == "openssl") &&
 			(e.Pos(0) == "s_client")) &&
@@ -8516,7 +8526,7 @@ func native235(env any) bool {
 					!in(p0.Target, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[380], "localhost\x00127.0.0.1\x00[::1]", p0)
+				return matchReAny(&nativeRegexps[382], "localhost\x00127.0.0.1\x00[::1]", p0)
 			})))
 }
 
@@ -8542,7 +8552,7 @@ func native236(env any) bool {
 			})) &&
 			((len(e.Options("p", "u")) > 0) ||
 				anyOf(e.Options("v"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[381], p0)
+					return matchRe(&nativeRegexps[383], p0)
 				}))))
 }
 
@@ -8550,8 +8560,8 @@ func native236(env any) bool {
 func native237(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf([]string{e.Option("display"), e.Assigns["DISPLAY"]}, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[382], ":", p0) &&
-			!matchReWith(&nativeRegexps[383], ":", p0))
+		return (matchReWith(&nativeRegexps[384], ":", p0) &&
+			!matchReWith(&nativeRegexps[385], ":", p0))
 	})
 }
 
@@ -8579,7 +8589,7 @@ func native239(env any) bool {
 		return (((e.Name == "git-daemon") ||
 			(e.Pos(0) == "daemon")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[384], "--enable=receive-pack", p0)
+				return matchReWith(&nativeRegexps[386], "--enable=receive-pack", p0)
 			}) ||
 				(e.HasFlag("export-all") &&
 					((anyOf(e.Options("base-path"), func(p0 string) bool {
@@ -8611,7 +8621,7 @@ func native240(env any) bool {
 					return !in(p0, "127.0.0.1", "localhost", "::1", "[::1]")
 				}) ||
 					anyOf(e.Options("user-data-dir"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[385], "/", cleanPath(p0))
+						return matchReWith(&nativeRegexps[387], "/", cleanPath(p0))
 					}))))
 	}()
 }
@@ -8620,8 +8630,8 @@ func native240(env any) bool {
 func native241(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return (matchRe(&nativeRegexps[386], p0) ||
-			matchReWith(&nativeRegexps[387], "w", p0))
+		return (matchRe(&nativeRegexps[388], p0) ||
+			matchReWith(&nativeRegexps[389], "w", p0))
 	})
 }
 
@@ -8634,23 +8644,23 @@ func native242(env any) bool {
 				under(p0, "/etc")) ||
 				under(p0, "/usr")) ||
 				(under(p0, "/var") &&
-					!((matchReWith(&nativeRegexps[388], "/var/www/", cleanPath(p0)) &&
+					!((matchReWith(&nativeRegexps[390], "/var/www/", cleanPath(p0)) &&
 						!e.HasFlag("L")) &&
 						!anyOf(e.Args, func(p1 string) bool {
-							return matchRe(&nativeRegexps[389], p1)
+							return matchRe(&nativeRegexps[391], p1)
 						}))))
 		})) ||
 		(((e.Dynamic &&
 			e.HasFlag("R", "recursive")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[390], "$", p0) &&
-					!matchReWith(&nativeRegexps[391], "$", p0))
+				return (matchReWith(&nativeRegexps[392], "$", p0) &&
+					!matchReWith(&nativeRegexps[393], "$", p0))
 			})) ||
 			((in("find", e.Wrappers...) &&
 				in("{}", e.Positional...)) &&
 				anyOf(e.WrapperArgs, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[390], "$", p0) &&
-						!matchReWith(&nativeRegexps[391], "$", p0))
+					return (matchReWith(&nativeRegexps[392], "$", p0) &&
+						!matchReWith(&nativeRegexps[393], "$", p0))
 				}))))
 }
 
@@ -8659,16 +8669,16 @@ func native243(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[392], "s", p0) ||
-				matchRe(&nativeRegexps[393], p0))
+			return (matchReWith(&nativeRegexps[394], "s", p0) ||
+				matchRe(&nativeRegexps[395], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[394], "/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[396], "/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return (matchRe(&nativeRegexps[393], p0) ||
-					matchReWith(&nativeRegexps[392], "s", p0))
+				return (matchRe(&nativeRegexps[395], p0) ||
+					matchReWith(&nativeRegexps[394], "s", p0))
 			})))
 }
 
@@ -8677,18 +8687,18 @@ func native244(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "chmod") &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[392], "s", p0) ||
-				matchRe(&nativeRegexps[395], p0))
+			return (matchReWith(&nativeRegexps[394], "s", p0) ||
+				matchRe(&nativeRegexps[397], p0))
 		}) ||
 			anyOf(e.Options("reference"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[396], "bin/", cleanPath(p0))
+				return matchReWith(&nativeRegexps[398], "bin/", cleanPath(p0))
 			}))) ||
 		((e.Name == "install") &&
 			anyOf(e.Options("m", "mode"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[395], p0)
+				return matchRe(&nativeRegexps[397], p0)
 			}))) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchRe(&nativeRegexps[397], cleanPath(p0))
+			return matchRe(&nativeRegexps[399], cleanPath(p0))
 		}))
 }
 
@@ -8698,7 +8708,7 @@ func native245(env any) bool {
 	return (e.HasFlag("R", "recursive") &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((isRoot(p0) ||
-				matchReWith(&nativeRegexps[398], "${", p0)) ||
+				matchReWith(&nativeRegexps[400], "${", p0)) ||
 				in(cleanPath(p0), "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/boot", "/var", "/usr/bin", "/usr/lib", "/usr/sbin", "/dev", "/proc", "/sys", "/System", "/Library", "/private", "/etc/*", "/usr/*", "/var/*"))
 		}))
 }
@@ -8710,7 +8720,7 @@ func native246(env any) bool {
 		if e.Name == "chattr" {
 			return ((e.HasFlag("R") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[399], "+", p0)
+					return matchReWith(&nativeRegexps[401], "+", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return ((isHome(p0) ||
@@ -8719,8 +8729,8 @@ func native246(env any) bool {
 				}))
 		}
 		return (((len(e.Positional) > 1) &&
-			(matchRe(&nativeRegexps[400], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[401], "-rw\x00=", index(e.Positional, 0)))) &&
+			(matchRe(&nativeRegexps[402], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[403], "-rw\x00=", index(e.Positional, 0)))) &&
 			((e.HasFlag("R", "recursive") ||
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 					return isHome(p0)
@@ -8739,12 +8749,12 @@ func native246(env any) bool {
 func native247(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[402], p0)
+		return matchRe(&nativeRegexps[404], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((systemFile(p0) ||
 				isSystemDir(p0)) ||
-				matchReWith(&nativeRegexps[403], "bin/", p0))
+				matchReWith(&nativeRegexps[405], "bin/", p0))
 		}))
 }
 
@@ -8752,9 +8762,9 @@ func native247(env any) bool {
 func native248(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Positional) > 1) &&
-		matchRe(&nativeRegexps[404], index(e.Positional, 0))) ||
+		matchRe(&nativeRegexps[406], index(e.Positional, 0))) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[405], "-\x00=", p0)
+			return matchReAny(&nativeRegexps[407], "-\x00=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return (((((under(p0, "/bin") ||
@@ -8778,66 +8788,66 @@ func native249(env any) bool {
 				return !secretPath(p0)
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((((matchRe(&nativeRegexps[406], p0) ||
-					matchRe(&nativeRegexps[407], p0)) ||
-					matchRe(&nativeRegexps[408], p0)) ||
-					matchReWith(&nativeRegexps[409], "w", p0)) ||
-					matchReWith(&nativeRegexps[410], "g", p0))
+				return ((((matchRe(&nativeRegexps[408], p0) ||
+					matchRe(&nativeRegexps[409], p0)) ||
+					matchRe(&nativeRegexps[410], p0)) ||
+					matchReWith(&nativeRegexps[411], "w", p0)) ||
+					matchReWith(&nativeRegexps[412], "g", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (((matchRe(&nativeRegexps[407], p0) ||
-					matchRe(&nativeRegexps[411], p0)) ||
-					matchReWith(&nativeRegexps[412], "w", p0)) ||
-					matchReWith(&nativeRegexps[409], "w", p0))
+				return (((matchRe(&nativeRegexps[409], p0) ||
+					matchRe(&nativeRegexps[413], p0)) ||
+					matchReWith(&nativeRegexps[414], "w", p0)) ||
+					matchReWith(&nativeRegexps[411], "w", p0))
 			}))) ||
 		(((e.Name == "chmod") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((secretPath(p0) &&
-					matchReWith(&nativeRegexps[413], "/", cleanPath(p0))) ||
-					matchReWith(&nativeRegexps[414], "/root/.", cleanPath(p0)))
+					matchReWith(&nativeRegexps[415], "/", cleanPath(p0))) ||
+					matchReWith(&nativeRegexps[416], "/root/.", cleanPath(p0)))
 			})) &&
 			(anyOf(e.Options("reference"), func(p0 string) bool {
 				return !secretPath(p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return ((matchRe(&nativeRegexps[406], p0) ||
-						matchRe(&nativeRegexps[408], p0)) ||
-						matchRe(&nativeRegexps[415], p0))
+					return ((matchRe(&nativeRegexps[408], p0) ||
+						matchRe(&nativeRegexps[410], p0)) ||
+						matchRe(&nativeRegexps[417], p0))
 				})))) ||
 		((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (secretPath(p0) &&
-					matchReWith(&nativeRegexps[413], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[415], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[416], p0)
+				return matchRe(&nativeRegexps[418], p0)
 			}))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/group")
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[417], p0)
+				return matchRe(&nativeRegexps[419], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[418], ":", p0)
+					return matchReWith(&nativeRegexps[420], ":", p0)
 				})))) ||
 		(((in(e.Name, "chown", "chgrp", "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (e.PersistPath(p0) &&
-					matchReWith(&nativeRegexps[419], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[421], "/", cleanPath(p0)))
 			})) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[420], p0)
+				return matchRe(&nativeRegexps[422], p0)
 			})) &&
 			((e.Name != "setfacl") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[418], ":", p0)
+					return matchReWith(&nativeRegexps[420], ":", p0)
 				}))))
 }
 
@@ -8847,30 +8857,30 @@ func native250(env any) bool {
 	return ((((e.Name == "chmod") &&
 		(anyOf(e.Positional, func(p0 string) bool {
 			return (secretPath(p0) &&
-				matchReWith(&nativeRegexps[421], "/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[423], "/", cleanPath(p0)))
 		}) ||
 			(e.HasFlag("R", "recursive") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[422], "/.", cleanPath(p0))
+					return matchReWith(&nativeRegexps[424], "/.", cleanPath(p0))
 				})))) &&
 		(anyOf(e.Options("reference"), func(p0 string) bool {
 			return !secretPath(p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return ((matchRe(&nativeRegexps[406], p0) ||
-					matchRe(&nativeRegexps[408], p0)) ||
-					matchRe(&nativeRegexps[415], p0))
+				return ((matchRe(&nativeRegexps[408], p0) ||
+					matchRe(&nativeRegexps[410], p0)) ||
+					matchRe(&nativeRegexps[417], p0))
 			}))) ||
 		(((e.Name == "setfacl") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((secretPath(p0) &&
-					matchReWith(&nativeRegexps[421], "/", cleanPath(p0))) ||
+					matchReWith(&nativeRegexps[423], "/", cleanPath(p0))) ||
 					(e.HasFlag("R", "recursive") &&
-						matchReWith(&nativeRegexps[422], "/.", cleanPath(p0))))
+						matchReWith(&nativeRegexps[424], "/.", cleanPath(p0))))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[423], "o", p0) ||
-					matchReWith(&nativeRegexps[424], ":", p0))
+				return (matchReWith(&nativeRegexps[425], "o", p0) ||
+					matchReWith(&nativeRegexps[426], ":", p0))
 			})))
 }
 
@@ -8883,7 +8893,7 @@ func native251(env any) bool {
 		}) ||
 			(e.HasFlag("o", "non-unique") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[425], "-", p0)
+					return matchReWith(&nativeRegexps[427], "-", p0)
 				}))) ||
 			(anyOf(e.Options("g", "gid"), func(p0 string) bool {
 				return in(p0, "0")
@@ -8897,20 +8907,20 @@ func native251(env any) bool {
 				return (p0 == "UniqueID")
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[426], "0", p0)
+				return matchReWith(&nativeRegexps[428], "0", p0)
 			}))) ||
 		((e.Name == "sysadminctl") &&
 			anyOf(e.Options("UID"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[426], "0", p0)
+				return matchReWith(&nativeRegexps[428], "0", p0)
 			}))) ||
 		((in(e.Name, "echo", "printf", "cat", "tee") &&
 			anyOf(e.Outputs, func(p0 string) bool {
 				return in(cleanPath(p0), "/etc/passwd", "/etc/master.passwd")
 			})) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[427], ":", p0)
+				return matchReWith(&nativeRegexps[429], ":", p0)
 			}) ||
-				matchReWith(&nativeRegexps[427], ":", e.Stdin.Text))))
+				matchReWith(&nativeRegexps[429], ":", e.Stdin.Text))))
 }
 
 // native252 is the condition of privileged-group.
@@ -8924,7 +8934,7 @@ func native252(env any) bool {
 		})) ||
 		(in(e.Name, "groupmod", "groupadd", "addgroup") &&
 			anyOf(e.Options("g", "gid"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[426], "0", p0)
+				return matchReWith(&nativeRegexps[428], "0", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			e.HasFlag("a", "append")) &&
@@ -8944,7 +8954,7 @@ func native252(env any) bool {
 		((in(e.Name, "dseditgroup", "dscl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(p0, "admin", "wheel") ||
-					matchReWith(&nativeRegexps[428], "/Groups/", p0))
+					matchReWith(&nativeRegexps[430], "/Groups/", p0))
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "-a", "-append", "append", "-merge", "merge", "edit", "-o")
@@ -8995,7 +9005,7 @@ func native254(env any) bool {
 			}))) ||
 		(in(e.Name, "usermod", "chsh") &&
 			anyOf(e.Options("s", "shell"), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[429], "nologin\x00false", p0)
+				return matchReAny(&nativeRegexps[431], "nologin\x00false", p0)
 			}))) ||
 		(((e.Name == "usermod") &&
 			(len(e.Options("G", "groups")) > 0)) &&
@@ -9010,7 +9020,7 @@ func native254(env any) bool {
 		((e.Name == "pwpolicy") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (in(strings.ToLower(p0), "disableuser", "-disableuser") ||
-					matchReAny(&nativeRegexps[430], "isdisabled=", p0))
+					matchReAny(&nativeRegexps[432], "isdisabled=", p0))
 			})))
 }
 
@@ -9022,14 +9032,14 @@ func native255(env any) bool {
 		((anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/hosts", "/etc/resolv.conf", "/etc/ld.so.cache", "/etc/shells")
 		}) &&
-			(matchRe(&nativeRegexps[431], index(e.Positional, 0)) ||
-				matchReAny(&nativeRegexps[432], "-\x00=", index(e.Positional, 0)))) ||
+			(matchRe(&nativeRegexps[433], index(e.Positional, 0)) ||
+				matchReAny(&nativeRegexps[434], "-\x00=", index(e.Positional, 0)))) ||
 			(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (isRoot(p0) ||
 					in(cleanPath(p0), "/etc", "/home", "/Users", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var", "/tmp", "/usr/lib", "/usr/bin", "/usr/share"))
 			}) &&
-				(matchRe(&nativeRegexps[433], index(e.Positional, 0)) ||
-					matchReAny(&nativeRegexps[434], "-\x00=", index(e.Positional, 0)))))) ||
+				(matchRe(&nativeRegexps[435], index(e.Positional, 0)) ||
+					matchReAny(&nativeRegexps[436], "-\x00=", index(e.Positional, 0)))))) ||
 		((((e.Name == "chown") &&
 			(len(e.Positional) > 1)) &&
 			!e.HasFlag("R", "recursive")) &&
@@ -9037,7 +9047,7 @@ func native255(env any) bool {
 				let0 := index(strings.Split(index(e.Positional, 0), ":"), 0)
 				return ((let0 != "") &&
 					anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return ((matchReWith(&nativeRegexps[435], "/", cleanPath(p0)) &&
+						return ((matchReWith(&nativeRegexps[437], "/", cleanPath(p0)) &&
 							(index(strings.Split(cleanPath(p0), "/"), 2) != let0)) ||
 							((cleanPath(p0) == "~") &&
 								!in(let0, "$USER", "${USER}", "$LOGNAME", "$(whoami)", "$(id -un)", "$(id -u)", "$(id -u -n)")))
@@ -9086,7 +9096,7 @@ func native258(env any) bool {
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 == "ShadowHashData") ||
-					matchReWith(&nativeRegexps[436], "/Config/shadowhash", p0))
+					matchReWith(&nativeRegexps[438], "/Config/shadowhash", p0))
 			})))
 }
 
@@ -9094,12 +9104,12 @@ func native258(env any) bool {
 func native259(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchRe(&nativeRegexps[437], p0)
+		return matchRe(&nativeRegexps[439], p0)
 	}) &&
 		anyOf(e.Positional, func(p0 string) bool {
 			return ((in(cleanPath(p0), "/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/group", "/etc/sudoers", "/etc/master.passwd") ||
 				under(p0, "/etc/sudoers.d")) ||
-				matchReWith(&nativeRegexps[438], "/.ssh/authorized_keys", p0))
+				matchReWith(&nativeRegexps[440], "/.ssh/authorized_keys", p0))
 		}))
 }
 
@@ -9118,7 +9128,7 @@ func native260(env any) bool {
 				return in(strings.ToLower(p0), "-delete", "delete")
 			})) &&
 			(len(e.Positional) > 0)) &&
-			matchReWith(&nativeRegexps[439], "/", index(e.Positional, (len(e.Positional)-1)))))
+			matchReWith(&nativeRegexps[441], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native261 is the condition of read-secret.
@@ -9132,16 +9142,16 @@ func native261(env any) bool {
 						(e.Pos(0) == "env")) &&
 						(e.Pos(1) == "pull"))))) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[440], ".env", p0)
+				return matchReWith(&nativeRegexps[442], ".env", p0)
 			}))) &&
 		!(storesSecret(e.Name, e.Args) &&
 			allOf(e.SecretFiles, func(p0 string) bool {
 				return ((!matchRe(&nativeRegexps[79], p0) &&
 					!strings.Contains(p0, "..")) &&
-					!matchReWith(&nativeRegexps[441], ".", p0))
+					!matchReWith(&nativeRegexps[443], ".", p0))
 			}))) &&
 		!(allOf(e.SecretFiles, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[440], ".env", p0)
+			return matchReWith(&nativeRegexps[442], ".env", p0)
 		}) &&
 			(((((((e.Name == "cut") &&
 				(e.Option("d", "delimiter") == "=")) &&
@@ -9153,21 +9163,21 @@ func native261(env any) bool {
 					in(index(e.Positional, 0), ".", "", "^", "$"))) ||
 				(((in(e.Name, "grep", "egrep") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[442], "-", p0)
+						return matchReWith(&nativeRegexps[444], "-", p0)
 					})) &&
 					(len(e.Positional) > 0)) &&
-					matchReWith(&nativeRegexps[443], "[", index(e.Positional, 0)))) ||
+					matchReWith(&nativeRegexps[445], "[", index(e.Positional, 0)))) ||
 				((in(e.Name, "awk", "gawk", "mawk") &&
 					(e.Option("F") == "=")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[444], "print $1", p0)
+						return matchReWith(&nativeRegexps[446], "print $1", p0)
 					}))) ||
 				(((e.Name == "sed") &&
 					!anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[445], "-", p0)
+						return matchReWith(&nativeRegexps[447], "-", p0)
 					})) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[446], "s/=.*//", p0)
+						return matchReWith(&nativeRegexps[448], "s/=.*//", p0)
 					})))))
 }
 
@@ -9202,7 +9212,7 @@ func native263(env any) bool {
 			(((e.Cwd != "") &&
 				sharedDir(e.Cwd)) &&
 				!matchRe(&nativeRegexps[79], p0))) &&
-			matchReWith(&nativeRegexps[447], ".", p0))
+			matchReWith(&nativeRegexps[449], ".", p0))
 	}) ||
 		anyOf(e.Options("f", "file"), func(p0 string) bool {
 			return sharedDir(p0)
@@ -9254,7 +9264,7 @@ func native264(env any) bool {
 									(((((anyOf(let0, func(p0 string) bool {
 										return !(in(cleanPath(p0), "/etc/passwd", "/etc/group", "/etc/login.defs") ||
 											(let5 &&
-												matchReWith(&nativeRegexps[448], "/var/log/", cleanPath(p0))))
+												matchReWith(&nativeRegexps[450], "/var/log/", cleanPath(p0))))
 									}) &&
 										!let4) ||
 										in(e.Lang, "python", "node", "perl", "ruby", "php", "lua", "powershell")) ||
@@ -9304,10 +9314,10 @@ func native266(env any) bool {
 					!e.OwnHome(p0))
 			}))) ||
 		(((e.Lang != "") &&
-			matchReAny(&nativeRegexps[449], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
+			matchReAny(&nativeRegexps[451], "listdir\x00scandir\x00walk\x00glob\x00iterdir\x00readdir\x00opendir\x00dir.\x00glob", e.Code)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (authDir(p0) ||
-					matchReWith(&nativeRegexps[450], "/", p0))
+					matchReWith(&nativeRegexps[452], "/", p0))
 			})))
 }
 
@@ -9337,7 +9347,7 @@ func native268(env any) bool {
 		((((in(programName(e.Name), "curl", "curlie", "wget", "wget2", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "xhs", "httpie", "ftp", "tftp", "lftp", "smbclient", "mail", "mailx", "sendmail", "mutt", "gsutil", "gh", "ssh", "whois", "aria2c", "tcpclient", "cryptcat") ||
 			(in(programName(e.Name), "scp", "rsync", "rclone") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[451], ":", p0) ||
+					return (matchReWith(&nativeRegexps[453], ":", p0) ||
 						strings.Contains(p0, "://"))
 				}))) ||
 			((e.Name == "aws") &&
@@ -9346,7 +9356,7 @@ func native268(env any) bool {
 				(e.Pos(0) == "s_client"))) ||
 			(((e.Name == "cat") &&
 				(len(e.Via) > 0)) &&
-				matchReWith(&nativeRegexps[452], " file", index(e.Via, (len(e.Via)-1))))))
+				matchReWith(&nativeRegexps[454], " file", index(e.Via, (len(e.Via)-1))))))
 }
 
 // native269 is the condition of send-secret-dir.
@@ -9365,10 +9375,10 @@ func native270(env any) bool {
 		(((e.Name == "gdb") &&
 			((len(e.Options("p", "pid")) > 0) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[453], p0)
+					return matchRe(&nativeRegexps[455], p0)
 				}))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[454], "enerate-core-file\x00core\x00memory", p0)
+				return matchReAny(&nativeRegexps[456], "enerate-core-file\x00core\x00memory", p0)
 			})))
 }
 
@@ -9378,13 +9388,13 @@ func native271(env any) bool {
 	return (!((len(e.Via) > 0) &&
 		((in(index(e.Via, (len(e.Via)-1)), "$(…)", "<(…)") &&
 			!e.CapturePrinted()) ||
-			matchReAny(&nativeRegexps[455], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
+			matchReAny(&nativeRegexps[457], "pass\x00cred\x00secret\x00token\x00auth\x00helper", index(e.Via, (len(e.Via)-1))))) &&
 		((((in(e.Name, "gpg", "gpg2") &&
 			e.HasFlag("export-secret-keys", "export-secret-subkeys", "export-secret-ssh-key")) ||
 			((e.Name == "security") &&
 				(((in(e.Pos(0), "find-generic-password", "find-internet-password") &&
 					anyOf(e.Flags, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[456], "-", p0)
+						return matchReWith(&nativeRegexps[458], "-", p0)
 					})) ||
 					((e.Pos(0) == "dump-keychain") &&
 						e.HasFlag("d"))) ||
@@ -9438,7 +9448,7 @@ func native273(env any) bool {
 				((e.Pos(0) == "container") &&
 					(e.Pos(1) == "inspect"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[457], ".Config.Env", p0)
+					return matchReWith(&nativeRegexps[459], ".Config.Env", p0)
 				}))))
 }
 
@@ -9446,7 +9456,7 @@ func native273(env any) bool {
 func native274(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Args, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[458], "mount", p0)
+		return matchReFold(&nativeRegexps[460], "mount", p0)
 	})
 }
 
@@ -9512,10 +9522,10 @@ func native275(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[459], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[461], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[460], "hguard", p0)
+					return matchReWith(&nativeRegexps[462], "hguard", p0)
 				}))))
 }
 
@@ -9585,13 +9595,13 @@ func native276(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[461], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[463], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[459], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[461], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[460], "hguard", p0)
+					return matchReWith(&nativeRegexps[462], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -9670,7 +9680,7 @@ func native277(env any) bool {
 			return (e.Agent &&
 				(((((((((((((in(e.Name, "tar", "bsdtar", "gtar") &&
 					(e.HasFlag("x", "extract", "get") ||
-						matchReWith(&nativeRegexps[253], "x", e.Pos(0)))) ||
+						matchReWith(&nativeRegexps[255], "x", e.Pos(0)))) ||
 					((e.Name == "unzip") &&
 						!e.HasFlag("l", "t", "v", "p", "Z", "z", "c"))) ||
 					(in(e.Name, "7z", "7za", "7zz") &&
@@ -9680,7 +9690,7 @@ func native277(env any) bool {
 						!e.HasFlag("t", "list"))) ||
 					((e.Name == "jar") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReWith(&nativeRegexps[255], "x", p0)
+							return matchReWith(&nativeRegexps[257], "x", p0)
 						}))) ||
 					((e.Name == "pax") &&
 						e.HasFlag("r"))) ||
@@ -9710,7 +9720,7 @@ func native277(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[462], baseName(p0)))
+										matchRe(&nativeRegexps[464], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -9734,7 +9744,7 @@ func native278(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "print", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install", "df")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[463], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[465], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -9767,7 +9777,7 @@ func native278(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[464], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[466], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -9781,7 +9791,7 @@ func native278(env any) bool {
 func native279(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[465], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[467], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -9799,15 +9809,15 @@ func native279(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[466], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[467], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[468], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[469], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[468], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[470], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
 // native280 is the condition of self-computed-target-agent.
@@ -9838,19 +9848,19 @@ func native281(env any) bool {
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[469], "hguard", p0)
+				return matchReWith(&nativeRegexps[471], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[470], "hguard", p0)
+					return matchReWith(&nativeRegexps[472], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[471], "hguard", p0)
+						return matchReWith(&nativeRegexps[473], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[472], "hguard", p0)
+					return matchReWith(&nativeRegexps[474], "hguard", p0)
 				}))))
 }
 
@@ -9881,13 +9891,13 @@ func native282(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[473], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[475], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[474], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[476], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -9925,13 +9935,13 @@ func native283(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[473], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[475], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[474], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[476], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -9942,10 +9952,10 @@ func native283(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[471], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[473], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[475], "hguard", p0) ||
-						matchReWith(&nativeRegexps[476], "hguard", p0))
+					return (matchReWith(&nativeRegexps[477], "hguard", p0) ||
+						matchReWith(&nativeRegexps[478], "hguard", p0))
 				}))))
 }
 
@@ -9955,8 +9965,8 @@ func native284(env any) bool {
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[477], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[478], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[479], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[480], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native285 is the condition of self-inline-write-agent.
@@ -9966,8 +9976,8 @@ func native285(env any) bool {
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[477], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[478], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[479], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[480], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
 // native286 is the condition of self-env.
@@ -9988,23 +9998,23 @@ func native286(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[479], "hguard_", p0)
+			return matchReFold(&nativeRegexps[481], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[479], "hguard_", p0)
+					return matchReFold(&nativeRegexps[481], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[480], "-", p0) ||
+						return (matchReWith(&nativeRegexps[482], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[481], "hguard", p0)
+					return matchReFold(&nativeRegexps[483], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -10022,13 +10032,13 @@ func native286(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[482], "hguard_", p0)
+					return matchReFold(&nativeRegexps[484], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[479], "hguard_", p0)
+					return matchReFold(&nativeRegexps[481], "hguard_", p0)
 				})))
 	}()
 }
@@ -10052,23 +10062,23 @@ func native287(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[479], "hguard_", p0)
+				return matchReFold(&nativeRegexps[481], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[479], "hguard_", p0)
+						return matchReFold(&nativeRegexps[481], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[480], "-", p0) ||
+							return (matchReWith(&nativeRegexps[482], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[481], "hguard", p0)
+						return matchReFold(&nativeRegexps[483], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -10086,13 +10096,13 @@ func native287(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[482], "hguard_", p0)
+						return matchReFold(&nativeRegexps[484], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[479], "hguard_", p0)
+						return matchReFold(&nativeRegexps[481], "hguard_", p0)
 					}))))
 	}()
 }
@@ -10103,30 +10113,30 @@ func native288(env any) bool {
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[483], "-", p0)
+			return matchReWith(&nativeRegexps[485], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[484], p0))
+					matchRe(&nativeRegexps[486], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[485], p0)
+				return matchRe(&nativeRegexps[487], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[486], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[488], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[487], "accept-", p0)
+				return matchReWith(&nativeRegexps[489], "accept-", p0)
 			})))
 }
 
@@ -10137,30 +10147,30 @@ func native289(env any) bool {
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[483], "-", p0)
+				return matchReWith(&nativeRegexps[485], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[484], p0))
+						matchRe(&nativeRegexps[486], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[485], p0)
+					return matchRe(&nativeRegexps[487], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[486], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[488], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[487], "accept-", p0)
+					return matchReWith(&nativeRegexps[489], "accept-", p0)
 				}))))
 }
 
@@ -10168,7 +10178,7 @@ func native289(env any) bool {
 func native290(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[488], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[490], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
@@ -10180,7 +10190,7 @@ func native291(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[488], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[490], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
@@ -10197,7 +10207,7 @@ func native292(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[488], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[490], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -10219,7 +10229,7 @@ func native293(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[488], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[490], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -10302,16 +10312,16 @@ func native296(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[481], "hguard", p0)
+			return matchReFold(&nativeRegexps[483], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[481], "hguard", p0)
+				return matchReFold(&nativeRegexps[483], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[489], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[491], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[481], "hguard", p0)
+				return matchReFold(&nativeRegexps[483], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -10324,16 +10334,16 @@ func native297(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[481], "hguard", p0)
+				return matchReFold(&nativeRegexps[483], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[481], "hguard", p0)
+					return matchReFold(&nativeRegexps[483], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[489], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[491], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[481], "hguard", p0)
+					return matchReFold(&nativeRegexps[483], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
@@ -10349,18 +10359,18 @@ func native298(env any) bool {
 		((e.Name == "codex") &&
 			(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[490], "hook", p0)
+					return matchReAny(&nativeRegexps[492], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[490], "hook", p0)
+					return matchReAny(&nativeRegexps[492], "hook", p0)
 				})) ||
 				(((e.Option("a", "ask-for-approval") == "never") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[491], "approval_policy", p0)
+						return matchReWith(&nativeRegexps[493], "approval_policy", p0)
 					})) &&
 					((e.Option("s", "sandbox") == "danger-full-access") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[492], "danger-full-access", p0)
+							return matchReWith(&nativeRegexps[494], "danger-full-access", p0)
 						})))))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -10371,7 +10381,7 @@ func native298(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[493], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[495], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -10396,18 +10406,18 @@ func native299(env any) bool {
 			((e.Name == "codex") &&
 				(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[490], "hook", p0)
+						return matchReAny(&nativeRegexps[492], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[490], "hook", p0)
+						return matchReAny(&nativeRegexps[492], "hook", p0)
 					})) ||
 					(((e.Option("a", "ask-for-approval") == "never") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[491], "approval_policy", p0)
+							return matchReWith(&nativeRegexps[493], "approval_policy", p0)
 						})) &&
 						((e.Option("s", "sandbox") == "danger-full-access") ||
 							anyOf(e.Options("c", "config"), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[492], "danger-full-access", p0)
+								return matchReWith(&nativeRegexps[494], "danger-full-access", p0)
 							})))))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -10418,7 +10428,7 @@ func native299(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[493], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[495], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -10438,7 +10448,7 @@ func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		((anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[494], "--", p0)
+			return matchReWith(&nativeRegexps[496], "--", p0)
 		}) ||
 			(e.Option("approval-mode") == "yolo")) ||
 			((e.Name == "qwen") &&
@@ -10478,7 +10488,7 @@ func native303(env any) bool {
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[481], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[483], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -10505,7 +10515,7 @@ func native303(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[495], e.Name)) ||
+				matchRe(&nativeRegexps[497], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -10596,25 +10606,25 @@ func native312(env any) bool {
 			let1 := "(?is)\\bmutation\\b.*\\bvisibility\\s*:\\s*\\\\?\"?PUBLIC\\b"
 			return (((((((((e.Name == "curl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[496], "api.github.com/repos/\x00/api/v4/projects/", p0)
+					return matchReAny(&nativeRegexps[498], "api.github.com/repos/\x00/api/v4/projects/", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
 				((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[497], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[499], "/api/v4/projects/", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[498], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[500], "/api/v4/projects/", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[499], "visibility=public", p0)
+						return matchReAny(&nativeRegexps[501], "visibility=public", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[500], "/graphql", p0)
+						return matchReFold(&nativeRegexps[502], "/graphql", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchComputed(let1, p0)
@@ -10641,7 +10651,7 @@ func native312(env any) bool {
 						return in(strings.ToLower(p0), "private=false", "visibility=public")
 					}) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[501], "/workflows/\x00gitlab-ci", p0)
+							return matchReAny(&nativeRegexps[503], "/workflows/\x00gitlab-ci", p0)
 						}) &&
 							in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 		}()
@@ -10659,16 +10669,16 @@ func native313(env any) bool {
 		((((e.Name == "gh") &&
 			(e.Pos(0) == "api")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[502], "/protection\x00rulesets", p0)
+				return matchReAny(&nativeRegexps[504], "/protection\x00rulesets", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[503], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
+				return matchReAny(&nativeRegexps[505], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
 			}))) ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[504], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[506], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -10678,15 +10688,15 @@ func native313(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[505], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[507], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[506], "-", p0) ||
+						return (matchReWith(&nativeRegexps[508], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[507], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[509], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
@@ -10715,11 +10725,11 @@ func native315(env any) bool {
 				in(e.Pos(0), "upgrade", "install")) &&
 				(matchComputed(let0, e.WrittenText()) ||
 					anyOf(e.Options("set", "set-string", "set-literal", "set-json"), func(p0 string) bool {
-						return matchReFold(&nativeRegexps[508], "replica", p0)
+						return matchReFold(&nativeRegexps[510], "replica", p0)
 					})))) ||
 			((e.Pos(0) == "scale") &&
 				anyOf(e.Options("replicas"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[509], "0", p0)
+					return matchReFold(&nativeRegexps[511], "0", p0)
 				}))) ||
 			(e.Pos(0) == "drain")) ||
 			((e.Pos(0) == "cordon") &&
@@ -10733,55 +10743,55 @@ func native315(env any) bool {
 					})))) ||
 			((e.Pos(0) == "autoscale") &&
 				anyOf(e.Options("max"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[509], "0", p0)
+					return matchReFold(&nativeRegexps[511], "0", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[510], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[512], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
 				}))) ||
 			((e.Pos(0) == "replace") &&
 				e.HasFlag("force"))) ||
 			((e.Pos(0) == "apply") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[511], "--prune", p0)
+					return matchReWith(&nativeRegexps[513], "--prune", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[512], "persistentVolumeReclaimPolicy", p0)
+					return matchReWith(&nativeRegexps[514], "persistentVolumeReclaimPolicy", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				func() bool {
 					let1 := strings.Join(e.Args, "\n")
 					return ((((matchComputed(let0, let1) ||
-						matchReAny(&nativeRegexps[513], "replicas\x00replicas\"\x00replicas\"", let1)) ||
-						matchReAny(&nativeRegexps[514], "finalizers\x00$patch", let1)) ||
-						((matchReWith(&nativeRegexps[515], "\"op\"", let1) &&
-							matchReWith(&nativeRegexps[516], "\"path\"", let1)) &&
-							(matchReWith(&nativeRegexps[517], "\"remove\"", let1) ||
-								matchReWith(&nativeRegexps[518], "\"value\"", let1)))) ||
+						matchReAny(&nativeRegexps[515], "replicas\x00replicas\"\x00replicas\"", let1)) ||
+						matchReAny(&nativeRegexps[516], "finalizers\x00$patch", let1)) ||
+						((matchReWith(&nativeRegexps[517], "\"op\"", let1) &&
+							matchReWith(&nativeRegexps[518], "\"path\"", let1)) &&
+							(matchReWith(&nativeRegexps[519], "\"remove\"", let1) ||
+								matchReWith(&nativeRegexps[520], "\"value\"", let1)))) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[519], "null", p0) &&
-								!matchReWith(&nativeRegexps[520], "metadata", p0))
+							return (matchReWith(&nativeRegexps[521], "null", p0) &&
+								!matchReWith(&nativeRegexps[522], "metadata", p0))
 						}))
 				}())) ||
 			((((e.Pos(0) == "label") &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[521], "n", strings.ToLower(index(e.Positional, 1)))) &&
+				matchReWith(&nativeRegexps[523], "n", strings.ToLower(index(e.Positional, 1)))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[522], "-", p0)
+					return matchReWith(&nativeRegexps[524], "-", p0)
 				}))) ||
 			(in("taint", e.Positional...) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[523], ":NoExecute", p0)
+					return matchReWith(&nativeRegexps[525], ":NoExecute", p0)
 				}))) ||
 			((e.Pos(0) == "label") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[524], "pod-security.kubernetes.io/", p0)
+					return matchReWith(&nativeRegexps[526], "pod-security.kubernetes.io/", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[525], "-", p0)
+						return matchReWith(&nativeRegexps[527], "-", p0)
 					}))))
 	}()
 }
@@ -10826,7 +10836,7 @@ func native317(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[526], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[528], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -10854,13 +10864,13 @@ func native318(env any) bool {
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[527], "=", p0)
+			return matchReWith(&nativeRegexps[529], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[528], "0", p0)
+				return matchReWith(&nativeRegexps[530], "0", p0)
 			})))
 }
 
@@ -10869,20 +10879,20 @@ func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("dry-run", "dryrun", "help") &&
 		(((anyOf(e.Options("desired-count", "desired-capacity", "max-size", "max-capacity", "new-capacity", "node-count", "num-nodes"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[426], "0", p0)
+			return matchReWith(&nativeRegexps[428], "0", p0)
 		}) ||
 			(in("resize", e.Positional...) &&
 				anyOf(e.Options("size"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[426], "0", p0)
+					return matchReWith(&nativeRegexps[428], "0", p0)
 				}))) ||
 			anyOf(e.Options("scaling-config"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[529], "=", p0)
+				return matchReFold(&nativeRegexps[531], "=", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[530], "stop\x00deallocate\x00suspend", p0)
+				return matchReAny(&nativeRegexps[532], "stop\x00deallocate\x00suspend", p0)
 			}) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[531], "pr", p0)
+					return matchReFold(&nativeRegexps[533], "pr", p0)
 				}))))
 }
 
@@ -10914,7 +10924,7 @@ func native320(env any) bool {
 							return in(p0, let0...)
 						}) ||
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[532], "=", p0)
+								return matchReWith(&nativeRegexps[534], "=", p0)
 							})) ||
 							(e.Option("env") != "")) ||
 							(let1 != "")) ||
@@ -10925,26 +10935,26 @@ func native320(env any) bool {
 									in(e.Assigns[p0], "test", "testing"))
 							})) &&
 							allOf(e.Args, func(p0 string) bool {
-								return (!matchReWith(&nativeRegexps[533], "=", p0) ||
-									matchReWith(&nativeRegexps[534], "test", p0))
+								return (!matchReWith(&nativeRegexps[535], "=", p0) ||
+									matchReWith(&nativeRegexps[536], "test", p0))
 							})) &&
 							in(e.Option("env"), "", "test", "testing")) &&
 							!strings.HasPrefix(e.Name, "gitlab")) &&
 							((let1 == "") ||
 								localTestURL(let1))) &&
 							((let2 == "") ||
-								matchReAny(&nativeRegexps[535], "test", let2))) &&
+								matchReAny(&nativeRegexps[537], "test", let2))) &&
 							((let3 == "") ||
-								matchReWith(&nativeRegexps[536], "Test", let3))) &&
+								matchReWith(&nativeRegexps[538], "Test", let3))) &&
 							!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[537], "D", p0)
+								return matchReWith(&nativeRegexps[539], "D", p0)
 							})) &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return matchReAny(&nativeRegexps[538], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
+								return matchReAny(&nativeRegexps[540], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
 							}))
 						return (!let4 &&
 							(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[539], "db:", p0)
+								return matchReWith(&nativeRegexps[541], "db:", p0)
 							}) ||
 								((((e.Name == "dotnet-ef") ||
 									((e.Name == "dotnet") &&
@@ -11009,7 +11019,7 @@ func native320(env any) bool {
 										return (p0 == "base")
 									}))) ||
 								anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[540], "migrate:", p0)
+									return matchReWith(&nativeRegexps[542], "migrate:", p0)
 								})) ||
 								(anyOf(e.Args, func(p0 string) bool {
 									return in(p0, "flush", "reset_db")
@@ -11040,7 +11050,7 @@ func native320(env any) bool {
 									return (p0 == "db:migrate")
 								}) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[541], "VERSION=", p0)
+										return matchReWith(&nativeRegexps[543], "VERSION=", p0)
 									}))) ||
 								((((e.Name == "knex") ||
 									anyOf(e.Args, func(p0 string) bool {
@@ -11060,7 +11070,7 @@ func native320(env any) bool {
 											return (p0 == "down-to")
 										}) &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return matchReWith(&nativeRegexps[426], "0", p0)
+												return matchReWith(&nativeRegexps[428], "0", p0)
 											}))))) ||
 								((e.Name == "migrate") &&
 									(((anyOf(e.Args, func(p0 string) bool {
@@ -11076,7 +11086,7 @@ func native320(env any) bool {
 											return (p0 == "goto")
 										}) &&
 											anyOf(e.Positional, func(p0 string) bool {
-												return matchReWith(&nativeRegexps[426], "0", p0)
+												return matchReWith(&nativeRegexps[428], "0", p0)
 											}))))) ||
 								((e.Name == "dbmate") &&
 									anyOf(e.Positional, func(p0 string) bool {
@@ -11127,7 +11137,7 @@ func native320(env any) bool {
 										return (p0 == "runner")
 									})) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[542], ".", p0)
+										return matchReWith(&nativeRegexps[544], ".", p0)
 									}))))
 					}()
 				}()
@@ -11147,14 +11157,14 @@ func native321(env any) bool {
 				(len(e.Positional) > 1)) ||
 				((((e.Pos(0) == "get") &&
 					(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[543], "secret", p0) ||
-							matchReWith(&nativeRegexps[544], ",secret", p0))
+						return (matchReWith(&nativeRegexps[545], "secret", p0) ||
+							matchReWith(&nativeRegexps[546], ",secret", p0))
 					}) ||
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[545], "$", p0)
+							return matchReWith(&nativeRegexps[547], "$", p0)
 						}) &&
-							matchReWith(&nativeRegexps[546], "secret", e.Unfolded)))) &&
-					matchReAny(&nativeRegexps[547], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+							matchReWith(&nativeRegexps[548], "secret", e.Unfolded)))) &&
+					matchReAny(&nativeRegexps[549], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 					!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 						matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1))))
 		}()
@@ -11168,9 +11178,9 @@ func native322(env any) bool {
 		(e.Pos(0) == "configure")) &&
 		(e.Pos(1) == "set")) &&
 		(len(e.Positional) > 2)) &&
-		matchReAny(&nativeRegexps[548], "access_key_id\x00cret_access_key\x00ssion_token\x00credential_process\x00role_arn\x00ource_profile\x00start_url\x00account_id\x00role_name", strings.ToLower(index(e.Positional, 2)))) &&
+		matchReAny(&nativeRegexps[550], "access_key_id\x00cret_access_key\x00ssion_token\x00credential_process\x00role_arn\x00ource_profile\x00start_url\x00account_id\x00role_name", strings.ToLower(index(e.Positional, 2)))) &&
 		!((len(e.Positional) > 3) &&
-			matchReWith(&nativeRegexps[549], "AWS_", index(e.Positional, 3))))
+			matchReWith(&nativeRegexps[551], "AWS_", index(e.Positional, 3))))
 }
 
 // native323 is the condition of workload-image-raw-address.
@@ -11179,8 +11189,8 @@ func native323(env any) bool {
 	return (((e.Pos(0) == "set") &&
 		(e.Pos(1) == "image")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[550], "=", p0) &&
-				!matchReWith(&nativeRegexps[551], "=", p0))
+			return (matchReWith(&nativeRegexps[552], "=", p0) &&
+				!matchReWith(&nativeRegexps[553], "=", p0))
 		}))
 }
 
@@ -11212,23 +11222,23 @@ func native325(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[552], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[554], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[553], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[555], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[553], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[555], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[554], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[556], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[554], "://", p0)
+				return matchReWith(&nativeRegexps[556], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -11237,37 +11247,37 @@ func native325(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[555], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[557], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[556], "://", p0) &&
-						!matchReWith(&nativeRegexps[557], "https://", p0))
+					return (matchReWith(&nativeRegexps[558], "://", p0) &&
+						!matchReWith(&nativeRegexps[559], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[558], "://", p0)
+					return matchReWith(&nativeRegexps[560], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[559], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[561], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[556], "://", p0) &&
-						!matchReWith(&nativeRegexps[557], "https://", p0)))
+					(matchReWith(&nativeRegexps[558], "://", p0) &&
+						!matchReWith(&nativeRegexps[559], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[560], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[562], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[561], ":", p0))
+					matchReWith(&nativeRegexps[563], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -11312,18 +11322,18 @@ func native325(env any) bool {
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[562], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[564], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[563], "https://", p0)))
+								!matchReWith(&nativeRegexps[565], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[564], "/", p0) &&
-					!matchReWith(&nativeRegexps[565], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[566], "/", p0) &&
+					!matchReWith(&nativeRegexps[567], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[566], "/", p0)))
+						!matchReWith(&nativeRegexps[568], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -11338,7 +11348,7 @@ func native326(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[567], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[569], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -11346,10 +11356,10 @@ func native326(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[568], "--force-", p0)
+				return matchReWith(&nativeRegexps[570], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[569], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[571], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -11400,11 +11410,11 @@ func native329(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[570], "/etc/", p0)
+			return matchReWith(&nativeRegexps[572], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[571], "/etc/", p0)
+				return matchReWith(&nativeRegexps[573], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -11433,12 +11443,12 @@ func native330(env any) bool {
 							!((p0 == "RUBYOPT") &&
 								matchComputed(let2, e.Assigns[p0]))) &&
 							!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
-								matchReWith(&nativeRegexps[161], "ssh", e.Assigns[p0])) &&
-								!matchReFold(&nativeRegexps[572], "command", e.Assigns[p0]))) &&
+								matchReWith(&nativeRegexps[163], "ssh", e.Assigns[p0])) &&
+								!matchReFold(&nativeRegexps[574], "command", e.Assigns[p0]))) &&
 							!((p0 == "ENV") &&
-								matchRe(&nativeRegexps[573], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[575], e.Assigns[p0]))) &&
 							!((p0 == "PS4") &&
-								matchRe(&nativeRegexps[574], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[576], e.Assigns[p0]))) &&
 							!((p0 == "NODE_OPTIONS") &&
 								matchComputed(let0, e.Assigns["NODE_OPTIONS"]))) &&
 							in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "PERLLIB", "RUBYOPT", "RUBYLIB", "NODE_PATH", "GEM_PATH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
@@ -11446,20 +11456,20 @@ func native330(env any) bool {
 							strings.HasPrefix(p0, "LUA_INIT_"))
 					}) ||
 						anyOf(e.Declared, func(p0 string) bool {
-							return (((((((!matchReWith(&nativeRegexps[575], "ENV=", p0) &&
-								!(matchReWith(&nativeRegexps[576], "GIT_SSH", p0) &&
-									!matchReFold(&nativeRegexps[572], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!(matchReWith(&nativeRegexps[577], "=", p0) &&
+							return (((((((!matchReWith(&nativeRegexps[577], "ENV=", p0) &&
+								!(matchReWith(&nativeRegexps[578], "GIT_SSH", p0) &&
+									!matchReFold(&nativeRegexps[574], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+								!(matchReWith(&nativeRegexps[579], "=", p0) &&
 									e.ProjectLibraryPath(substr(p0, 0, strings.Index(p0, "=")), substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!matchReWith(&nativeRegexps[578], "PS4=", p0)) &&
+								!matchReWith(&nativeRegexps[580], "PS4=", p0)) &&
 								!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
 									matchComputed(let0, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-								!((matchReWith(&nativeRegexps[579], "=", p0) &&
+								!((matchReWith(&nativeRegexps[581], "=", p0) &&
 									matchComputed(let1, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
 									!matchComputed(let3, p0))) &&
 								!(strings.HasPrefix(p0, "RUBYOPT=") &&
 									matchComputed(let2, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
-								matchReAny(&nativeRegexps[580], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl\x00ruby\x00node_path\x00gem_path\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+								matchReAny(&nativeRegexps[582], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl\x00ruby\x00node_path\x00gem_path\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 						}))
 				}()
 			}()
@@ -11476,7 +11486,7 @@ func native331(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[581], "-", p0) &&
+				return (matchReWith(&nativeRegexps[583], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -11561,14 +11571,14 @@ func native332(env any) bool {
 func native333(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[582], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[584], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[583], ")", p0.Target))
+				matchReFold(&nativeRegexps[585], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[583], ")", p0)
+				return matchReFold(&nativeRegexps[585], ")", p0)
 			})))
 }
 
@@ -11576,15 +11586,15 @@ func native333(env any) bool {
 func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[584], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[586], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[585], "=", p0) &&
-					!matchReAny(&nativeRegexps[586], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
+				return (matchReWith(&nativeRegexps[587], "=", p0) &&
+					!matchReAny(&nativeRegexps[588], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[587], "A", p0)
+			return matchReWith(&nativeRegexps[589], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -11592,7 +11602,7 @@ func native334(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[588], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[590], "--preserve-env=", p0)
 		}))
 }
 
@@ -11615,7 +11625,7 @@ func native335(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[589], "-R", p0)
+								return matchReWith(&nativeRegexps[591], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -11646,8 +11656,8 @@ func native335(env any) bool {
 						return func() bool {
 							let5 := ((((e.Name == "pacman") &&
 								(len(let4) == 1)) &&
-								matchReWith(&nativeRegexps[590], "$(pacman -Q", index(let4, 0))) &&
-								matchReWith(&nativeRegexps[591], "$(pacman -Q", index(let4, 0)))
+								matchReWith(&nativeRegexps[592], "$(pacman -Q", index(let4, 0))) &&
+								matchReWith(&nativeRegexps[593], "$(pacman -Q", index(let4, 0)))
 							return (let3 &&
 								(((((((((anyOf(let4, func(p0 string) bool {
 									return func() bool {
@@ -11660,7 +11670,7 @@ func native335(env any) bool {
 								}) ||
 									((e.Name == "snap") &&
 										anyOf(let4, func(p0 string) bool {
-											return matchReAny(&nativeRegexps[592], "snapd\x00core", p0)
+											return matchReAny(&nativeRegexps[594], "snapd\x00core", p0)
 										}))) ||
 									((e.Name == "flatpak") &&
 										e.HasFlag("all"))) ||
@@ -11677,16 +11687,16 @@ func native335(env any) bool {
 										e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 									((e.Name == "pacman") &&
 										(anyOf(e.Flags, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[593], "-R", p0)
+											return matchReWith(&nativeRegexps[595], "-R", p0)
 										}) ||
 											e.HasFlag("nodeps")))) ||
 									((e.Name == "dpkg") &&
 										anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[594], "--force-", p0)
+											return matchReWith(&nativeRegexps[596], "--force-", p0)
 										}))) ||
 									(in(e.Name, "apt", "apt-get", "aptitude") &&
 										anyOf(e.Args, func(p0 string) bool {
-											return matchReFold(&nativeRegexps[595], "--force-", p0)
+											return matchReFold(&nativeRegexps[597], "--force-", p0)
 										}))) ||
 									((e.Name == "apk") &&
 										e.HasFlag("force-broken-world", "force"))))
@@ -11703,8 +11713,8 @@ func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[596], ".", p0) ||
-				matchReFold(&nativeRegexps[597], "://", p0))
+			return (matchReFold(&nativeRegexps[598], ".", p0) ||
+				matchReFold(&nativeRegexps[599], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -11735,7 +11745,7 @@ func native337(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Options("install-extension"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[598], ".vsix", p0)
+			return matchReAny(&nativeRegexps[600], ".vsix", p0)
 		}))
 }
 
@@ -11745,15 +11755,15 @@ func native338(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[599], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[601], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[600], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[602], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[601], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[603], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[602], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[604], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			!in(e.Pos(0), "whoami", "view", "v", "info", "show", "search", "s", "ping", "outdated")) &&
@@ -11764,17 +11774,17 @@ func native338(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[603], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[605], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[604], "://", p0) &&
+				return (matchReWith(&nativeRegexps[606], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[604], "://", p0) &&
+				return (matchReWith(&nativeRegexps[606], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -11791,7 +11801,7 @@ func native338(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[604], "://", p0) &&
+				return (matchReWith(&nativeRegexps[606], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -11844,7 +11854,7 @@ func native340(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[605], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[607], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -11855,7 +11865,7 @@ func native341(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[606], "=", p0)
+					return matchReWith(&nativeRegexps[608], "=", p0)
 				})
 			}
 			return func() []string {
@@ -11877,28 +11887,28 @@ func native341(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[607], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[609], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[608], "_", p0) &&
+				(matchReWith(&nativeRegexps[610], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[609], "://", let1) &&
+							return (matchReWith(&nativeRegexps[611], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[610], "=", p0) &&
-					!matchReWith(&nativeRegexps[611], "=0", p0))) ||
-				matchReWith(&nativeRegexps[612], "=", p0)) ||
-				(matchReWith(&nativeRegexps[613], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[612], "=", p0) &&
+					!matchReWith(&nativeRegexps[613], "=0", p0))) ||
+				matchReWith(&nativeRegexps[614], "=", p0)) ||
+				(matchReWith(&nativeRegexps[615], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[614], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[615], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[616], "-insecure", p0))
+				(matchReWith(&nativeRegexps[616], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[617], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[618], "-insecure", p0))
 		})
 	}()
 }
@@ -11949,7 +11959,7 @@ func native344(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[617], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[619], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -11959,7 +11969,7 @@ func native344(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[618], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[620], "/", cleanPath(p0)))
 			})))
 }
 
@@ -11969,7 +11979,7 @@ func native345(env any) bool {
 	return (!e.HasFlag("c", "check-dist-upgrade-only", "h", "help", "V", "version") &&
 		(e.Agent ||
 			anyOf(e.Options("f", "frontend"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[619], "noninteractive", p0)
+				return matchReFold(&nativeRegexps[621], "noninteractive", p0)
 			})))
 }
 
@@ -11985,7 +11995,7 @@ func native346(env any) bool {
 		(((e.Name == "systemctl") &&
 			in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[620], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+				return matchReAny(&nativeRegexps[622], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 			}))) ||
 		(in(e.Name, "init", "telinit") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -12003,9 +12013,9 @@ func native346(env any) bool {
 		((e.Name == "osascript") &&
 			func() bool {
 				let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-				return ((matchReFold(&nativeRegexps[621], "\"", let0) &&
-					matchReAny(&nativeRegexps[622], "restart\x00shut", let0)) ||
-					matchReFold(&nativeRegexps[623], "aevtr", let0))
+				return ((matchReFold(&nativeRegexps[623], "\"", let0) &&
+					matchReAny(&nativeRegexps[624], "restart\x00shut", let0)) ||
+					matchReFold(&nativeRegexps[625], "aevtr", let0))
 			}()))
 }
 
@@ -12024,9 +12034,9 @@ func native348(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[624], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[625], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[626], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[626], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[627], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[628], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -12067,12 +12077,12 @@ func native349(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[627], "systemctl", e.Unfolded) ||
-			matchReAny(&nativeRegexps[628], "systemctl\x00systemctl", e.Unfolded))) ||
+		(matchReWith(&nativeRegexps[629], "systemctl", e.Unfolded) ||
+			matchReAny(&nativeRegexps[630], "systemctl\x00systemctl", e.Unfolded))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[629], "systemctl", e.Unfolded)))
+			matchReWith(&nativeRegexps[631], "systemctl", e.Unfolded)))
 }
 
 // native350 is the condition of fork-bomb.
@@ -12087,10 +12097,10 @@ func native350(env any) bool {
 func native351(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[481], "hguard", p0)
+		return matchReFold(&nativeRegexps[483], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[630], "hguard", p0)
+			return matchReFold(&nativeRegexps[632], "hguard", p0)
 		}))
 }
 
@@ -12107,10 +12117,10 @@ func native353(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[631], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[633], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[632], "history", p0)
+			return matchReWith(&nativeRegexps[634], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12127,7 +12137,7 @@ func native353(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[633], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[635], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -12186,7 +12196,7 @@ func native355(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[634], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[636], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12208,29 +12218,29 @@ func native355(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[635], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[637], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[636], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[638], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[637], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[639], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[638], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[640], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[639], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[641], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -12256,7 +12266,7 @@ func native356(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[640], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[642], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -12276,12 +12286,12 @@ func native356(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[641], "p", p0)
+					return matchReWith(&nativeRegexps[643], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[642], "$", p0)
+						return matchReWith(&nativeRegexps[644], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[643], "=", e.Unfolded)))))
+						matchReWith(&nativeRegexps[645], "=", e.Unfolded)))))
 	}()
 }
 
@@ -12308,7 +12318,7 @@ func native358(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[644], "p", p0)
+					return matchReWith(&nativeRegexps[646], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -12316,7 +12326,7 @@ func native358(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[645], "grep\x00idof\x00while", e.Unfolded)))) &&
+					matchReAny(&nativeRegexps[647], "grep\x00idof\x00while", e.Unfolded)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -12324,11 +12334,11 @@ func native358(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[646], "p", e.Unfolded)) ||
+				matchReWith(&nativeRegexps[648], "p", e.Unfolded)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[647], "p", e.Unfolded))) ||
+				matchReWith(&nativeRegexps[649], "p", e.Unfolded))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -12338,10 +12348,10 @@ func native358(env any) bool {
 func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[648], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[650], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[649], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[651], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -12370,10 +12380,10 @@ func native361(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[650], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[652], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[651], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[653], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -12408,7 +12418,7 @@ func native362(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[652], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[654], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -12479,14 +12489,14 @@ func native365(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[653], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[655], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[654], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[656], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[655], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[656], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[657], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[658], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native366 is the condition of kernel-module-load-agent.
@@ -12507,13 +12517,13 @@ func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[657], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[659], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[658], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[660], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[659], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[661], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -12525,7 +12535,7 @@ func native368(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[660], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[662], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -12544,7 +12554,7 @@ func native369(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[661], "-", p0) &&
+					return (matchReWith(&nativeRegexps[663], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
@@ -12559,7 +12569,7 @@ func native370(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[662], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[664], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -12594,16 +12604,16 @@ func native373(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[663], p0)
+				return matchRe(&nativeRegexps[665], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[664], p0)
+					return matchRe(&nativeRegexps[666], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[665], p0)
+					return matchRe(&nativeRegexps[667], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[666], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[668], "/var/log/", p0)
 		}))
 }
 
@@ -12627,7 +12637,7 @@ func native374(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[667], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[669], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -12684,9 +12694,9 @@ func native374(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[668], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[670], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[669], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[671], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12695,25 +12705,25 @@ func native374(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[670], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[672], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[671], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[672], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[673], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[674], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[673], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[674], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[675], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[676], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[675], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[676], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[677], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[678], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[677], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[678], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[679], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[680], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[679], "--remove-", p0)
+					return matchReWith(&nativeRegexps[681], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[680], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[682], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -12723,7 +12733,7 @@ func native374(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[681], "100", e.Unfolded)))))
+					matchReWith(&nativeRegexps[683], "100", e.Unfolded)))))
 }
 
 // native375 is the condition of boot-config-change.
@@ -12756,33 +12766,33 @@ func native376(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[682], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[684], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[683], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[685], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[684], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[686], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[621], "\"", let0) &&
-						matchReFold(&nativeRegexps[685], "log", let0)) ||
-						matchReFold(&nativeRegexps[686], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[623], "\"", let0) &&
+						matchReFold(&nativeRegexps[687], "log", let0)) ||
+						matchReFold(&nativeRegexps[688], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[687], "login1", p0)
+					return matchReFold(&nativeRegexps[689], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[688], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[690], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -12792,11 +12802,11 @@ func native376(env any) bool {
 					in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate")) ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[620], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[622], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[689], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[691], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -12810,10 +12820,10 @@ func native377(env any) bool {
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[690], "-s", p0)
+				return matchReWith(&nativeRegexps[692], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[691], p0)
+				return matchRe(&nativeRegexps[693], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -12846,8 +12856,8 @@ func native377(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[692], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[693], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[694], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[695], "pool.ntp.org", p0))
 			})))
 }
 
@@ -12865,7 +12875,7 @@ func native378(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[694], "--", p0)
+					return matchReWith(&nativeRegexps[696], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -12918,7 +12928,7 @@ func native380(env any) bool {
 		e.HasFlag("i", "in-place")) ||
 		((e.Name == "perl") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[237], "-", p0)
+				return matchReWith(&nativeRegexps[239], "-", p0)
 			}))) &&
 		((in("find", e.Wrappers...) &&
 			anyOf(e.WrapperArgs, func(p0 string) bool {
@@ -12969,9 +12979,9 @@ func native383(env any) bool {
 func native384(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[695], "while", e.Code) ||
-			matchReAny(&nativeRegexps[696], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[697], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[697], "while", e.Code) ||
+			matchReAny(&nativeRegexps[698], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[699], "fork", e.Code)))
 }
 
 // native385 is the condition of service-from-file.
@@ -12998,11 +13008,11 @@ func native386(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[698], "\"", p0)
+				return matchReWith(&nativeRegexps[700], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[699], ".sock", p0)
+				return matchReWith(&nativeRegexps[701], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -13012,10 +13022,10 @@ func native386(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[700], "source=/", p0)
+					return matchReWith(&nativeRegexps[702], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[701], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[703], "security.privileged=true", p0)
 				}))))
 }
 
@@ -13024,18 +13034,18 @@ func native387(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[702], "bind", p0)
+			return matchReWith(&nativeRegexps[704], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[703], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[704], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[705], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[706], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native388 is the condition of mount-over-process.
 func native388(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[705], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[707], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native389 is the condition of snap-unsigned-install.
@@ -13052,7 +13062,7 @@ func native390(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[706], "-", p0)
+				return matchReWith(&nativeRegexps[708], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -13090,21 +13100,21 @@ func native391(env any) bool {
 					(e.Stdin.Text == "")))) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[707], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[709], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((in(e.Name, "cp", "install") &&
 			(len(e.Positional) >= 2)) &&
 			(index(e.Positional, 0) == "/dev/null")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[707], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[709], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((e.Name == "dd") &&
 			in("if=/dev/null", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "of=") &&
 					(under(substr(p0, 3, len(p0)), "/var/log") ||
-						matchReAny(&nativeRegexps[707], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
+						matchReAny(&nativeRegexps[709], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
 			}))) ||
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return ((p0.Op == ">") &&
@@ -13126,7 +13136,7 @@ func native391(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[707], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[709], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -13137,7 +13147,7 @@ func native392(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[708], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[710], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -13145,9 +13155,9 @@ func native392(env any) bool {
 func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[709], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[710], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[711], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[711], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[712], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[713], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -13155,66 +13165,66 @@ func native393(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[712], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[714], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[713], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Unfolded) &&
+		(((((matchReAny(&nativeRegexps[715], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Unfolded) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[714], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[716], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[715], "while\x00until\x00for\x00while", e.Unfolded)) ||
+			matchReAny(&nativeRegexps[717], "while\x00until\x00for\x00while", e.Unfolded)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[716], "do", e.Unfolded))) ||
+				matchReWith(&nativeRegexps[718], "do", e.Unfolded))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[717], e.Unfolded)) &&
-				matchReAny(&nativeRegexps[718], "seq\x00for\x00while\x00-l\x00{1..$", e.Unfolded))) &&
-			!matchReAny(&nativeRegexps[719], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[719], e.Unfolded)) &&
+				matchReAny(&nativeRegexps[720], "seq\x00for\x00while\x00-l\x00{1..$", e.Unfolded))) &&
+			!matchReAny(&nativeRegexps[721], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native394 is the condition of request-flood-loop.
 func native394(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[720], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Unfolded)) &&
-		!matchReAny(&nativeRegexps[721], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[722], "parallel", e.Unfolded) &&
+		matchReAny(&nativeRegexps[722], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Unfolded)) &&
+		!matchReAny(&nativeRegexps[723], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[724], "parallel", e.Unfolded) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[723], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[725], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native395 is the condition of busy-loop.
 func native395(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[724], "while\x00until\x00done\x00while", e.Unfolded) ||
-		((matchReWith(&nativeRegexps[725], "do", e.Unfolded) &&
-			matchReWith(&nativeRegexps[726], "=", e.Unfolded)) &&
-			!matchReAny(&nativeRegexps[727], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[728], "/dev/null", e.Unfolded)) ||
-		(matchReAny(&nativeRegexps[729], "append\x00extend\x00.push(", e.Unfolded) &&
-			!matchReAny(&nativeRegexps[730], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[726], "while\x00until\x00done\x00while", e.Unfolded) ||
+		((matchReWith(&nativeRegexps[727], "do", e.Unfolded) &&
+			matchReWith(&nativeRegexps[728], "=", e.Unfolded)) &&
+			!matchReAny(&nativeRegexps[729], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[730], "/dev/null", e.Unfolded)) ||
+		(matchReAny(&nativeRegexps[731], "append\x00extend\x00.push(", e.Unfolded) &&
+			!matchReAny(&nativeRegexps[732], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native396 is the condition of spawn-loop.
 func native396(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[731], "while\x00until\x00for\x00for\x00for\x00while", e.Unfolded)) &&
-		!matchReAny(&nativeRegexps[732], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[733], "while\x00until\x00for\x00for\x00for\x00while", e.Unfolded)) &&
+		!matchReAny(&nativeRegexps[734], "sleep\x00wait", e.Line))
 }
 
 // native397 is the condition of thread-storm-code.
 func native397(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[733], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[734], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[735], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[735], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[736], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[737], "sleep\x00.join()", e.Code))
 }
 
 // native398 is the condition of endless-device-read.
@@ -13235,7 +13245,7 @@ func native398(env any) bool {
 func native399(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[736], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[738], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native400 is the condition of write-system-config.
@@ -13244,7 +13254,7 @@ func native400(env any) bool {
 	return ((!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[737], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[739], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		!(((((((e.Name == "cp") &&
 			(len(e.Positional) == 2)) &&
@@ -13254,8 +13264,8 @@ func native400(env any) bool {
 			})) &&
 			!strings.Contains(index(e.Positional, 0), "*")) &&
 			strings.HasPrefix(index(e.Positional, 1), index(e.Positional, 0))) &&
-			!matchReWith(&nativeRegexps[738], "-enabled/", index(e.Positional, 0))) &&
-			matchReAny(&nativeRegexps[739], ".\x00~", strings.TrimPrefix(index(e.Positional, 1), index(e.Positional, 0))))) &&
+			!matchReWith(&nativeRegexps[740], "-enabled/", index(e.Positional, 0))) &&
+			matchReAny(&nativeRegexps[741], ".\x00~", strings.TrimPrefix(index(e.Positional, 1), index(e.Positional, 0))))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
 				under(p0, "/etc")) ||
@@ -13278,8 +13288,8 @@ func native401(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[740], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[741], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[742], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[743], "/", cleanPath(p0)))
 		}))
 }
 
@@ -13289,10 +13299,10 @@ func native402(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[742], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[743], "/etc/", cleanPath(p0))) ||
+			return ((matchReWith(&nativeRegexps[744], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[745], "/etc/", cleanPath(p0))) ||
 				((strings.HasPrefix(baseName(p0), ".") &&
-					matchRe(&nativeRegexps[241], baseName(p0))) &&
+					matchRe(&nativeRegexps[243], baseName(p0))) &&
 					(mayName(p0, "~/.zcompdump") ||
 						mayName(p0, "~/.zcompdump-host-5.9"))))
 		}))
@@ -13317,16 +13327,16 @@ func native403(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[744], "/d", p0)
+						return matchReWith(&nativeRegexps[746], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[744], "/d", p0)) ||
+							matchReWith(&nativeRegexps[746], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[745], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[746], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[747], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[748], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -13356,18 +13366,18 @@ func native404(env any) bool {
 			return (anyOf(e.Outputs, func(p0 string) bool {
 				return (((sensitivePath(p0) &&
 					!isTemp(p0)) &&
-					!matchReWith(&nativeRegexps[745], "/.ssh", cleanPath(p0))) &&
+					!matchReWith(&nativeRegexps[747], "/.ssh", cleanPath(p0))) &&
 					!(((let0 &&
 						func() bool {
 							if e.Agent {
 								return !e.OutsideProject(p0)
 							}
-							return ((!matchRe(&nativeRegexps[747], cleanPath(p0)) &&
+							return ((!matchRe(&nativeRegexps[749], cleanPath(p0)) &&
 								!strings.Contains(p0, "..")) ||
 								((e.Cwd != "") &&
 									strings.HasPrefix(cleanPath(p0), (e.Cwd+"/"))))
 						}()) &&
-						!matchRe(&nativeRegexps[748], cleanPath(p0))) &&
+						!matchRe(&nativeRegexps[750], cleanPath(p0))) &&
 						(let1 ||
 							(((e.Cwd != "") &&
 								!e.CwdLost) &&
@@ -13375,7 +13385,7 @@ func native404(env any) bool {
 			}) &&
 				!((in(e.Name, "cp", "install") &&
 					(len(e.Positional) == 2)) &&
-					matchReFold(&nativeRegexps[749], ".", index(e.Positional, 0))))
+					matchReFold(&nativeRegexps[751], ".", index(e.Positional, 0))))
 		}()
 	}()
 }
@@ -13384,12 +13394,12 @@ func native404(env any) bool {
 func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[750], "$", p0) ||
-			matchReAny(&nativeRegexps[751], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[752], "$", p0) ||
+			matchReAny(&nativeRegexps[753], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[752], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[754], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -13406,7 +13416,7 @@ func native406(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[753], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[755], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -13418,7 +13428,7 @@ func native407(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[754], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[756], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -13445,18 +13455,18 @@ func native409(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[755], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[756], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[757], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[758], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[759], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[760], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[761], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[757], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[758], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[759], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[760], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[761], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[762], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[763], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[79], p0)) &&
-					(matchReWith(&nativeRegexps[762], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[763], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[764], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[764], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[765], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[766], ".sample", p0)))))
 		}))
 }
 
@@ -13464,7 +13474,7 @@ func native409(env any) bool {
 func native410(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[765], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[767], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -13477,14 +13487,14 @@ func native411(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[766], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[768], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[767], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[768], "=", p0))
+				return (matchReWith(&nativeRegexps[769], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[770], "=", p0))
 			})))
 }
 
@@ -13498,7 +13508,7 @@ func native412(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[769], p0) ||
+			return ((matchRe(&nativeRegexps[771], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -13513,7 +13523,7 @@ func native412(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[770], "credential_process", p0)
+				return matchReAny(&nativeRegexps[772], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -13523,7 +13533,7 @@ func native412(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[771], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[773], ".exec.command", p0)
 					})))))
 }
 
@@ -13532,7 +13542,7 @@ func native413(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[772], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[774], "GOFLAGS=", p0)
 		}))
 }
 
@@ -13558,11 +13568,11 @@ func native414(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[773], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[775], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[774], "scripts.", p0)
+						return matchReWith(&nativeRegexps[776], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -13595,7 +13605,7 @@ func native415(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[775], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[777], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -13603,51 +13613,51 @@ func native415(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[776], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[778], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[777], p0)
+					return matchRe(&nativeRegexps[779], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[778], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[780], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[779], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[781], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[780], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[782], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			}) &&
 				!(((len(e.Positional) >= 3) &&
-					matchReAny(&nativeRegexps[781], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
+					matchReAny(&nativeRegexps[783], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
 					((in(index(e.Positional, (len(e.Positional)-1)), "true", "false") ||
-						(matchReAny(&nativeRegexps[782], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
-							matchRe(&nativeRegexps[783], index(e.Positional, (len(e.Positional)-1))))) ||
-						(matchReFold(&nativeRegexps[784], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
+						(matchReAny(&nativeRegexps[784], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
+							matchRe(&nativeRegexps[785], index(e.Positional, (len(e.Positional)-1))))) ||
+						(matchReFold(&nativeRegexps[786], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
 							in(index(e.Positional, (len(e.Positional)-1)), "difft", "difftastic")))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[785], "alias.", p0)
+				return matchReAny(&nativeRegexps[787], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[786], "credential.", p0)
+				return matchReFold(&nativeRegexps[788], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[787], "include", p0)
+				return matchReFold(&nativeRegexps[789], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[788], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[790], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[789], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[791], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[790], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[792], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -13656,21 +13666,21 @@ func native415(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[791], "remote.", p0)
+				return matchReFold(&nativeRegexps[793], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[792], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[794], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[793], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[795], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[794], "bin/", p0)))
+							!matchReWith(&nativeRegexps[796], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[795], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[797], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[796], "protocol.", p0)
+				return matchReFold(&nativeRegexps[798], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -13689,10 +13699,10 @@ func native416(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[787], "include", p0)
+				return matchReFold(&nativeRegexps[789], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[787], "include", let0)) &&
+			!matchReFold(&nativeRegexps[789], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -13708,42 +13718,42 @@ func native417(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[797], "url.", p0)))
+					matchReFold(&nativeRegexps[799], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[797], "url.", p0)
+				return matchReFold(&nativeRegexps[799], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[162], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[798], "url.", e.Assigns[p0])) &&
+				return ((matchReWith(&nativeRegexps[164], "GIT_CONFIG_KEY_", p0) &&
+					matchReFold(&nativeRegexps[800], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			(((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[799], "http.", p0)
+				return matchReFold(&nativeRegexps[801], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[800], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[802], "false\x00no\x00off\x000", p0)
 				})) ||
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[778], "core.sshcommand", p0)
+					return matchReAny(&nativeRegexps[780], "core.sshcommand", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[801], "stricthostkeychecking\x00userknownhostsfile", p0)
+						return matchReAny(&nativeRegexps[803], "stricthostkeychecking\x00userknownhostsfile", p0)
 					}))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[798], "url.", p0)
+						return matchReFold(&nativeRegexps[800], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[802], "http", p0)
+						return matchReFold(&nativeRegexps[804], "http", p0)
 					})))))
 }
 
@@ -13756,9 +13766,9 @@ func native418(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[775], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[777], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[775], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[777], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -13767,8 +13777,8 @@ func native418(env any) bool {
 func native419(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[803], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[804], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[805], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[806], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -13777,8 +13787,8 @@ func native420(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[805], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[806], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[807], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[808], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -13793,18 +13803,18 @@ func native422(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[807], "--action=", p0)
+			return matchReWith(&nativeRegexps[809], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[808], "/", p0)
+			return matchReWith(&nativeRegexps[810], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[809], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[811], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[810], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[812], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -13813,7 +13823,7 @@ func native423(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[811], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[813], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[79], p0) {
 					return ((e.Cwd + "/") + p0)

@@ -727,7 +727,7 @@ func (w *walker) catalogFollow(c *Command, args []field, p *Program, cx ctx) {
 				// kept for every later go command
 				for _, f := range args[i+1:] {
 					if flags, ok := strings.CutPrefix(f.Value, "GOFLAGS="); ok && !f.Dynamic {
-						for _, cmd := range goFlagCommands(strings.Fields(flags)) {
+						for _, cmd := range goFlagCommands(goQuotedSplit(flags)) {
 							w.nested(c, cmd, via(v)+" GOFLAGS", cx, false)
 						}
 					}
@@ -3017,6 +3017,86 @@ func npmConfigVar(name string) string {
 	return ""
 }
 
+// toolVar reports a variable naming a program, or options that load
+// code, that a build tool or package manager runs: cargo's programs,
+// GOFLAGS (-toolexec, -exec), npm's configuration, a compiler make,
+// configure, cargo's cc and pip's builds run (CC=./x), and the JVM
+// options Maven, Gradle and launcher scripts pass on.
+func toolVar(name string) bool {
+	return cargoProgramVar(name) || name == "GOFLAGS" || strings.EqualFold(name, "npm_config_script_shell") ||
+		npmConfigVar(name) != "" || compilerVars.has(name) || jvmOptionVars.has(name)
+}
+
+// compilerVars are the variables naming the compiler, linker and binary
+// tools a build runs (make's implicit rules, configure, cargo's cc crate,
+// setuptools): CC=clang is a compiler's name, CC=./x a program it runs.
+var compilerVars = set("CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "F77", "RANLIB", "NM", "STRIP", "OBJCOPY",
+	"HOSTCC", "HOSTCXX", "CC_FOR_BUILD", "CXX_FOR_BUILD")
+
+// jvmOptionVars hold the options of the JVM a tool starts (mvn, gradle,
+// ant, sbt, and the java launcher scripts that read JAVA_OPTS).
+var jvmOptionVars = set("MAVEN_OPTS", "GRADLE_OPTS", "JAVA_OPTS", "ANT_OPTS", "SBT_OPTS", "KOTLIN_OPTS")
+
+// toolVarRuns follows what the value v of name, one of toolVar, makes
+// the tools after it run: given on the line (CC=./x make) or exported
+// (export RUSTC_WRAPPER=./x; cargo build), as for envCommands. A value
+// known only as it runs (RUSTC_WRAPPER=$(which sccache)) is left.
+func (w *walker) toolVarRuns(c *Command, name, v, via string, cx ctx) {
+	switch {
+	case strings.TrimSpace(v) == "":
+	case cargoProgramVar(name) || compilerVars.has(name):
+		w.nested(c, v, via, cx, false)
+	case name == "GOFLAGS":
+		for _, cmd := range goFlagCommands(goQuotedSplit(v)) {
+			w.nested(c, cmd, "GOFLAGS", cx, false)
+		}
+	case jvmOptionVars.has(name):
+		// as .mvn/jvm.config's: what the environment's rules judge as
+		// JAVA_TOOL_OPTIONS (-javaagent:, -agentpath:, -XX:OnError=)
+		if opts := jvmLoadingOptions(strings.Fields(v)); opts != "" {
+			w.nested(c, "JAVA_TOOL_OPTIONS="+shellQuote(opts)+" java", via, cx, false)
+		}
+	case strings.EqualFold(name, "npm_config_script_shell"):
+		// npm's --script-shell from the environment: a shell's name
+		// or path is a setting, anything else runs every script
+		w.runCode(c, "shell-program", field{Word: Word{Value: v}}, via, cx)
+	case npmConfigVar(name) == "node-options":
+		// the NODE_OPTIONS of every script npm runs
+		w.nested(c, "NODE_OPTIONS="+shellQuote(v)+" node", via, cx, false)
+	case npmConfigVar(name) == "onload-script":
+		// a module npm (before 7) loads as it starts, as node --require FILE
+		w.nested(c, "NODE_OPTIONS="+shellQuote("--require "+v)+" node", via, cx, false)
+	case npmConfigVar(name) != "":
+		// the program npm runs for git, npm explore, npm edit, npm docs
+		w.nested(c, v, via, cx, false)
+	}
+}
+
+// goQuotedSplit splits GOFLAGS as go does (cmd/internal/quoted): on
+// spaces, a field wholly in single or double quotes kept as one
+// ("-toolexec=sh -c x").
+func goQuotedSplit(s string) []string {
+	var out []string
+	for {
+		s = strings.TrimLeft(s, " \t\n\r")
+		if s == "" {
+			return out
+		}
+		if q := s[0]; q == '"' || q == '\'' {
+			if end := strings.IndexByte(s[1:], q); end >= 0 {
+				out = append(out, s[1:1+end])
+				s = s[2+end:]
+				continue
+			}
+		}
+		end := strings.IndexAny(s, " \t\n\r")
+		if end < 0 {
+			return append(out, s)
+		}
+		out, s = append(out, s[:end]), s[end:]
+	}
+}
+
 // goFlagCommands are the command lines go build flags make it run: the
 // -toolexec program runs every tool, -exec runs the built binary (go run,
 // go test), -vettool is go vet's analyser.
@@ -3149,29 +3229,8 @@ func (w *walker) envCarriers(c *Command, cx ctx) {
 				}
 				w.nested(c, cmd, carrier, cx, false)
 			}
-		case cargoProgramVar(a.Name) && !a.Value.Dynamic:
-			// as the exec language: RUSTC_WRAPPER=$(which sccache) is left
-			w.nested(c, v, a.Name+"=", cx, false)
-		case a.Name == "GOFLAGS" && !a.Value.Dynamic:
-			for _, cmd := range goFlagCommands(strings.Fields(v)) {
-				w.nested(c, cmd, "GOFLAGS", cx, false)
-			}
-		case strings.EqualFold(a.Name, "npm_config_script_shell") && !a.Value.Dynamic:
-			// npm's --script-shell from the environment: a shell's name
-			// or path is a setting, anything else runs every script
-			w.runCode(c, "shell-program", field{Word: a.Value}, a.Name+"=", cx)
-		case npmConfigVar(a.Name) != "" && !a.Value.Dynamic && strings.TrimSpace(v) != "":
-			switch npmConfigVar(a.Name) {
-			case "node-options":
-				// the NODE_OPTIONS of every script npm runs
-				w.nested(c, "NODE_OPTIONS="+shellQuote(v)+" node", a.Name+"=", cx, false)
-			case "onload-script":
-				// a module npm (before 7) loads as it starts, as node --require FILE
-				w.nested(c, "NODE_OPTIONS="+shellQuote("--require "+v)+" node", a.Name+"=", cx, false)
-			default:
-				// the program npm runs for git, npm explore, npm edit, npm docs
-				w.nested(c, v, a.Name+"=", cx, false)
-			}
+		case toolVar(a.Name) && !a.Value.Dynamic:
+			w.toolVarRuns(c, a.Name, v, a.Name+"=", cx)
 		case a.Name == "PERL5OPT" && !a.Value.Dynamic:
 			// -M'MOD;CODE' is "use MOD;CODE;": the code runs in every perl
 			for _, o := range strings.Fields(v) {

@@ -70,10 +70,15 @@ func (w *walker) composeRuns(c *Command, args []field, cx ctx) {
 	}
 	var files, profiles []string
 	dir := ""
+	given := false
 	for _, a := range c.Assigns {
 		if a.Name == "COMPOSE_FILE" && !a.Value.Dynamic {
 			files = append(files, strings.Split(a.Value.Value, ":")...)
 		}
+		given = given || a.Name == "COMPOSE_FILE"
+	}
+	if v, ok := w.value("COMPOSE_FILE"); ok && !given && (w.exported["COMPOSE_FILE"] || w.allExport) && v != "" && !strings.ContainsAny(v, "$`") {
+		files = append(files, strings.Split(v, ":")...) // export COMPOSE_FILE=other.yml; docker compose up
 	}
 	if v, ok := w.composeProfiles(c); ok && strings.ContainsAny(v, "$`") {
 		profiles = append(profiles, "*") // known only at run time: any

@@ -3495,6 +3495,10 @@ func (w *walker) setValueRuns(c *Command, name string, v Word, cx ctx) {
 		w.nested(c, lessHookCommand(v.Value), "export "+name, cx, false)
 	case envCommands[name] && !envEscapes.has(name):
 		w.nested(c, v.Value, name+"=", cx, false)
+	case toolVar(name):
+		// export CC=./x, RUSTC_WRAPPER, GOFLAGS=-toolexec=…: the builds
+		// after it run them
+		w.toolVarRuns(c, name, v.Value, "export "+name, cx)
 	case name == "GIT_CONFIG_PARAMETERS":
 		// export GIT_CONFIG_PARAMETERS="'core.fsmonitor=CMD'": every git a
 		// later program starts (make, a hook) runs it

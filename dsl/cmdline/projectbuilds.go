@@ -391,22 +391,31 @@ func (w *walker) runsMavenExtras(c *Command, args []field, cx ctx) {
 // properties (-Dmaven.repo.local=…) load nothing and are left off; the
 // JDK's (-Djava.system.class.loader=…, -Djdk.…) may, and stay.
 func jvmConfigOptions(text string) string {
-	var opts []string
+	var fields []string
 	for _, line := range strings.Split(text, "\n") {
 		line, _, _ = strings.Cut(line, "#")
-		fields := strings.Fields(line)
-		for i := 0; i < len(fields); i++ {
-			opt := fields[i]
-			name, _, valued := strings.Cut(opt, "=")
-			switch {
-			case jvmModuleOptions.has(name):
-				if !valued && name != "--enable-preview" {
-					i++ // its value follows
-				}
-			case strings.HasPrefix(opt, "-D") && !strings.HasPrefix(opt, "-Djava.") && !strings.HasPrefix(opt, "-Djdk."):
-			default:
-				opts = append(opts, opt)
+		fields = append(fields, strings.Fields(line)...)
+	}
+	return jvmLoadingOptions(fields)
+}
+
+// jvmLoadingOptions are the JVM options of fields that may load code, on
+// one line (jvmConfigOptions): Maven's own -Dmaven.ext.class.path (its
+// extensions' jars) stays with the JDK's.
+func jvmLoadingOptions(fields []string) string {
+	var opts []string
+	for i := 0; i < len(fields); i++ {
+		opt := fields[i]
+		name, _, valued := strings.Cut(opt, "=")
+		switch {
+		case jvmModuleOptions.has(name):
+			if !valued && name != "--enable-preview" {
+				i++ // its value follows
 			}
+		case strings.HasPrefix(opt, "-D") && !strings.HasPrefix(opt, "-Djava.") && !strings.HasPrefix(opt, "-Djdk.") &&
+			!strings.HasPrefix(opt, "-Dmaven.ext.class.path"):
+		default:
+			opts = append(opts, opt)
 		}
 	}
 	return strings.Join(opts, " ")

@@ -23,9 +23,23 @@ var startupFileVars = []string{"BASH_ENV", "ENV"}
 // load or run other code (codeLoadingVars, envCommands).
 var loadsCode = lazyRegexp(`^(?:` + codeLoadingVars + `|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)$`)
 
+// sourceVars are variables naming where packages come from or which
+// machine runs the commands: a registry, index or module proxy (as the
+// package-index-env-redirect rule lists them), the docker daemon
+// (DOCKER_HOST=ssh://…, as docker -H) and the compose files read.
+var sourceVars = lazyRegexp(`^(?i:npm_config_registry|yarn_npm_registry_server|yarn_registry|bun_config_registry)$|` +
+	`^(?:(?:PIP|UV)_(?:INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)|PIP_TRUSTED_HOST|UV_INSECURE_HOST|` +
+	`GOPROXY|GOSUMDB|GOINSECURE|GONOSUMDB|GONOSUMCHECK|POETRY_REPOSITORIES_\w+_URL|CARGO_REGISTRIES_\w+_INDEX|` +
+	`BUNDLE_MIRROR__\w+|DOCKER_HOST|CONTAINER_HOST|COMPOSE_FILE)$`)
+
+// urlUserinfo is the user and password of a URL (group 1 its scheme).
+var urlUserinfo = lazyRegexp(`(\b[A-Za-z][A-Za-z0-9+.-]*://)[^/@\s"']*@`)
+
 // dotenvLines are the command lines a dotenv file's assignments amount
 // to: export NAME=VALUE for each that changes what the runner's commands
-// run (NODE_OPTIONS, LD_PRELOAD, PATH, a pager; loadsCode), and for a
+// run (NODE_OPTIONS, LD_PRELOAD, PATH, a pager; loadsCode; a build's
+// compiler or wrapper, toolVar) or where they fetch from or run
+// (sourceVars: a registry, less its password, DOCKER_HOST), and for a
 // start-up file of the shells the runner starts (BASH_ENV=./hook.sh),
 // that file run, as the makefile reader has an exported BASH_ENV. Other
 // settings (a port, a database URL, a token) run nothing and are left
@@ -41,10 +55,13 @@ func dotenvLines(text string) []string {
 			continue
 		}
 		name, value, ok := strings.Cut(strings.TrimPrefix(l, "export "), "=")
-		if name = strings.TrimSpace(name); !ok || !isName(name) || !loadsCode().MatchString(name) && !envCommands[name] {
+		if name = strings.TrimSpace(name); !ok || !isName(name) || !loadsCode().MatchString(name) && !envCommands[name] && !toolVar(name) && !sourceVars().MatchString(name) {
 			continue
 		}
 		word := dotenvWord(strings.TrimSpace(value))
+		if sourceVars().MatchString(name) && !strings.HasPrefix(name, "DOCKER_") && !strings.HasPrefix(name, "CONTAINER_") {
+			word = urlUserinfo().ReplaceAllString(word, "$1") // a registry's token is no part of where it points
+		}
 		exports = append(exports, "export "+name+"="+word)
 		for _, v := range startupFileVars {
 			if name == v && word != `""` {
@@ -119,6 +136,23 @@ func (w *walker) direnvText(dir, text string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// direnvExecArgv is the command of direnv exec DIR CMD… (args after
+// direnv), or nil for another subcommand or a word known only as it runs.
+func direnvExecArgv(args []Word) []string {
+	i := slices.IndexFunc(args, func(a Word) bool { return a.Value == "exec" })
+	if i < 0 || i+2 >= len(args) {
+		return nil
+	}
+	var argv []string
+	for _, a := range args[i+2:] {
+		if a.Dynamic {
+			return nil
+		}
+		argv = append(argv, a.Value)
+	}
+	return argv
 }
 
 // runsProjectEnv reads what prog, a program starting a development

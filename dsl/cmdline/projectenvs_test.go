@@ -17,6 +17,11 @@ func TestDotenvLines(t *testing.T) {
 		{"ENV=\"e.sh\"\nBASH_ENV=\n", []string{`export ENV="e.sh"`, `export BASH_ENV=""`, `. "e.sh"`}},
 		{"EDITOR=$(curl x)\nVISUAL=`id`\n", []string{`export EDITOR="\$(curl x)"`, "export VISUAL=\"\\`id\\`\""}},
 		{"not a line\n1X=2\n", nil},
+		// a build's programs, a package index less its password, the docker daemon (env65)
+		{"CC=clang\nGOFLAGS=-toolexec=./x\nnpm_config_script_shell=./x\nMAVEN_OPTS=-Xmx2g\nCFLAGS=-O2\n",
+			[]string{`export CC="clang"`, `export GOFLAGS="-toolexec=./x"`, `export npm_config_script_shell="./x"`, `export MAVEN_OPTS="-Xmx2g"`}},
+		{"PIP_INDEX_URL=https://u:s3cret@x.example/simple\nDOCKER_HOST=ssh://u@h\nCOMPOSE_FILE=a.yml:b.yml\nNPM_CONFIG_REGISTRY='http://t@x.example/'\n",
+			[]string{`export PIP_INDEX_URL="https://x.example/simple"`, `export DOCKER_HOST="ssh://u@h"`, `export COMPOSE_FILE="a.yml:b.yml"`, `export NPM_CONFIG_REGISTRY='http://x.example/'`}},
 	} {
 		if got := dotenvLines(tt.text); !slices.Equal(got, tt.want) {
 			t.Errorf("dotenvLines(%q) = %q, want %q", tt.text, got, tt.want)

@@ -358,6 +358,11 @@ func (w *walker) runGiven(c *Command, prog, lang, name string, in Input, via str
 		return
 	case "direnv":
 		in.Text = w.direnvText(path.Dir(name), in.Text) // projectenvs.go
+		if argv := direnvExecArgv(c.Args); len(argv) > 0 {
+			// direnv exec DIR CMD runs CMD in what the .envrc exported
+			// (COMPOSE_FILE=other.yml for docker compose up)
+			in.Text += "\n" + shellQuoteWords(argv)
+		}
 		w.runText(c, in, "sh", via, cx)
 		return
 	case "crontab":
