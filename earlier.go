@@ -2,6 +2,8 @@ package hguard
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"io"
 	"os"
 	"path/filepath"
@@ -28,6 +30,43 @@ const changedSlack = 2 * time.Second
 // (as it leaves a clone's build files; docs/approvals.md).
 func earlierFiles(written []string, since time.Time) func(string) (cmdline.EarlierFile, bool) {
 	return filesWhere(func(p string) bool { return sessionWrote(p, written, since) })
+}
+
+// factsWhere is cmdline.Before.Facts for the files read reports: whether
+// one is a symbolic link, and the SHA-256 of a regular file's bytes (up to
+// cmdline.MaxInput; "" past that).
+func factsWhere(read func(p string) bool) func(string) (cmdline.FileFacts, bool) {
+	home := os.Getenv("HOME")
+	return func(p string) (cmdline.FileFacts, bool) {
+		p, ok := homeJoined(home, p)
+		if !ok || !filepath.IsAbs(p) || strings.ContainsAny(p, "*?[") {
+			return cmdline.FileFacts{}, false
+		}
+		if p = filepath.Clean(p); !read(p) {
+			return cmdline.FileFacts{}, false
+		}
+		fi, err := os.Lstat(p)
+		switch {
+		case err != nil:
+			return cmdline.FileFacts{}, false
+		case fi.Mode()&os.ModeSymlink != 0:
+			return cmdline.FileFacts{Link: true}, true
+		case !fi.Mode().IsRegular():
+			return cmdline.FileFacts{}, false
+		}
+		// O_NONBLOCK: a FIFO put in the file's place after the stat must
+		// not hang the check
+		f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		if err != nil {
+			return cmdline.FileFacts{}, true
+		}
+		defer f.Close()
+		h := sha256.New()
+		if n, err := io.Copy(h, io.LimitReader(f, cmdline.MaxInput+1)); err != nil || n > cmdline.MaxInput {
+			return cmdline.FileFacts{}, true
+		}
+		return cmdline.FileFacts{SHA256: hex.EncodeToString(h.Sum(nil))}, true
+	}
 }
 
 // filesWhere is cmdline.Before.Written for the files read reports: it

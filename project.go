@@ -45,6 +45,7 @@ func (g *Guard) projectFindings(req Request, first *cmdline.Line, declined []str
 		fi, err := os.Stat(p)
 		return err == nil && fi.Mode().IsRegular() && inProject(p)
 	})
+	before.Facts = factsWhere(inProject)
 	line := cmdline.ParseShellAfter(req.Command, req.Shell, before)
 	var out []dsl.Finding
 	for _, f := range g.rules.Evaluate(line, ctx) {

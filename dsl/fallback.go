@@ -96,6 +96,9 @@ var programStartFiles = map[string][]string{
 // code at start: Gradle's init scripts, editors' plugins, direnv's library.
 var programStartDirs = map[string][]string{
 	"~/.gradle/init.d/": {"gradle", "gradlew"}, "~/.vim/plugin/": {"vim"}, "~/.config/nvim/plugin/": {"nvim"},
+	// the wrappers' unpacked distributions: gradlew and mvnw run what they
+	// find there instead of downloading it (rv65)
+	"~/.gradle/wrapper/": {"gradlew"}, "~/.m2/wrapper/": {"mvnw"},
 	"~/.config/direnv/lib/": {"direnv"}, "~/.ipython/profile_default/startup/": {"ipython", "jupyter"},
 	"~/.config/nushell/autoload/": {"nu"}, "~/.config/xonsh/rc.d/": {"xonsh"},
 	// logrotate runs its drop-ins' postrotate scripts as root, daily (rt60)

@@ -56,6 +56,18 @@ type Before struct {
 	// that say where git's configuration is, its compose commands with
 	// COMPOSE_PROFILES.
 	Exports map[string]string
+	// Facts tells of a file on disk, given as the line resolves it
+	// (absolute, or ~/…), what the model needs of a file it does not
+	// read as text: whether it is a symbolic link, and the SHA-256 of a
+	// regular file's bytes (a wrapper's jar, buildwrappers.go). ok is
+	// false when there is no such file, or the caller does not say.
+	Facts func(path string) (f FileFacts, ok bool)
+}
+
+// FileFacts are what Before.Facts tells of a file.
+type FileFacts struct {
+	Link   bool   // a symbolic link
+	SHA256 string // hex, of a regular file's bytes ("" when not read: too large, unreadable)
 }
 
 // EarlierFile is a file an earlier line of the session wrote or changed.
@@ -202,7 +214,7 @@ func (w *walker) runsEarlier(c *Command, args []field, cx ctx) {
 			// own copy of the runner is a script that runs first, before
 			// it reads the runner's files (red team rt63); the official
 			// wrapper texts run the tool itself (buildwrappers.go)
-			if !w.runsOfficialWrapper(c, in) {
+			if !w.runsOfficialWrapper(c, c.Path, in) {
 				w.runEarlier(c, file, in, shebangLang(in.Text), cx)
 			}
 		}
