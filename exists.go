@@ -71,17 +71,25 @@ func nothingToLose(path string) bool { return judgeOutput(path, true) }
 func judgeOutput(path string, outside bool) bool {
 	if root, name, ok := strings.Cut(path, "/**/"); ok {
 		// a recursive glob (zsh's and fish's **, bash's globstar): every
-		// match at any depth, found as the shell would find it
+		// match at any depth, found as the shell would find it; none
+		// (**/__pycache__(N) after a clean) deletes nothing, and what the
+		// line moves below root first is not (filledEarlier)
 		matches, ok := recursiveMatches(root, name)
-		return ok && len(matches) > 0 && !slices.ContainsFunc(matches, func(m string) bool { return !judgeOutput(m, outside) })
+		return ok && !slices.ContainsFunc(matches, func(m string) bool { return !judgeOutput(m, outside) })
 	}
 	if dir := filepath.Dir(path); strings.ContainsAny(dir, "*?[") {
 		// a glob above the last name (packages/*/node_modules): each match
 		// is judged, and none may pass a link the glob went through
 		// (packages/x -> ~); with none, rm finds nothing to delete now,
-		// but what the line may make there first is not known to be output
+		// and what the line may make there first is output only when the
+		// glob's fixed directory is (build/*/* with build/ empty; not
+		// packages/*/node_modules)
 		matches, err := filepath.Glob(path)
-		return err == nil && len(matches) > 0 && !slices.ContainsFunc(matches, func(m string) bool {
+		if err == nil && len(matches) == 0 {
+			root := globRoot(path)
+			return root != path && !strings.ContainsAny(root, "*?[") && judgeOutput(root, outside)
+		}
+		return err == nil && !slices.ContainsFunc(matches, func(m string) bool {
 			return linkBelow(m, globRoot(path)) || !judgeOutput(m, outside)
 		})
 	}
