@@ -71,10 +71,14 @@ func nothingToLose(path string) bool { return judgeOutput(path, true) }
 func judgeOutput(path string, outside bool) bool {
 	if root, name, ok := strings.Cut(path, "/**/"); ok {
 		// a recursive glob (zsh's and fish's **, bash's globstar): every
-		// match at any depth, found as the shell would find it; none
-		// (**/__pycache__(N) after a clean) deletes nothing, and what the
-		// line moves below root first is not (filledEarlier)
+		// match at any depth, found as the shell would find it; none of
+		// an output's own name (**/__pycache__(N) after a clean) deletes
+		// nothing, and what the line may make there first is output by
+		// its name, or moved below root (filledEarlier)
 		matches, ok := recursiveMatches(root, name)
+		if ok && len(matches) == 0 {
+			return !strings.ContainsAny(name, "*?[") && (checkpoint.BuildOutputDir(name) || checkpoint.RegenerableFile(name))
+		}
 		return ok && !slices.ContainsFunc(matches, func(m string) bool { return !judgeOutput(m, outside) })
 	}
 	if dir := filepath.Dir(path); strings.ContainsAny(dir, "*?[") {

@@ -81,6 +81,9 @@ func TestFp65ProjectLines(t *testing.T) {
 		{proj, "bash", "mv src build/x && rm -rf build/*/*", dsl.Ask, dsl.Ask},
 		{proj, "zsh", "rm -rf **/__pycache__(N)", dsl.Allow, dsl.Allow},
 		{proj, "zsh", "rm -f **/*.pyc(N.)", dsl.Allow, dsl.Allow},
+		{proj, "zsh", "rm -rf **/docs(N)", dsl.Ask, dsl.Ask}, // none, and no output's name
+		{proj, "zsh", "rm -rf **/*cache*(N)", dsl.Ask, dsl.Ask},
+		{proj, "bash", "rm -rf lib/*/*", dsl.Ask, dsl.Ask}, // none below a directory that is no output
 		{proj, "zsh", "mv src a/b/__pycache__ && rm -rf **/__pycache__(N)", dsl.Ask, dsl.Ask},
 		{fresh, "bash", "rm -rf build/*/*", dsl.Allow, dsl.Allow},
 		{fresh, "bash", "rm -rf dist/* build/*", dsl.Allow, dsl.Allow},
