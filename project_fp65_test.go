@@ -123,3 +123,16 @@ func TestFp65ProjectLines(t *testing.T) {
 		}
 	}
 }
+
+// TestFp65WrittenScriptText: a script the line itself writes is no
+// project's logger: its text stays read as a command, at its own level.
+func TestFp65WrittenScriptText(t *testing.T) {
+	_, home := gitHome(t)
+	g := newGuard(t, Options{})
+	for _, caller := range []string{"", "claude-code"} {
+		line := `printf '#!/bin/sh\nsh -c "$1"\n' > r.sh && chmod +x r.sh && ./r.sh "rm -rf ~"`
+		if v := g.Check(Request{Command: line, Cwd: home, Shell: "bash", Caller: caller}); v.Level != dsl.Block {
+			t.Errorf("%s with caller %q: %s, want block (%s)", line, caller, v.Level, v.Reasons())
+		}
+	}
+}

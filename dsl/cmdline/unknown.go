@@ -178,7 +178,7 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 				w.inUnknown++
 				w.nested(c, v, c.Name, cx, false)
 				w.inUnknown--
-				if opt == "" && projectScript(c.Path) {
+				if opt == "" && projectScript(c.Path) && !w.wroteScript(c.Path) {
 					// ./scripts/log.sh "reboot needed": an operand of the
 					// project's own script is its text; that the script
 					// runs it is a guess (its body, where read, says)
@@ -202,6 +202,18 @@ func projectScript(p string) bool {
 		return false
 	}
 	return !slices.Contains(strings.Split(p, "/"), "..")
+}
+
+// wroteScript reports a script the line or, outside the project's own
+// reading, an earlier line of the session wrote: what a model wrote to
+// run its text is no project's logger (printf 'sh -c "$1"' > r.sh &&
+// ./r.sh 'rm -rf ~').
+func (w *walker) wroteScript(p string) bool {
+	if w.writtenHere(p) || slices.Contains(w.writtenPaths(), path.Clean(p)) {
+		return true
+	}
+	_, ok := w.earlierFile(p)
+	return ok && !w.before.Project
 }
 
 // maxLauncherLines bounds the one-word commands an unknown program's
