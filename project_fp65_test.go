@@ -33,6 +33,7 @@ func TestFp65ProjectLines(t *testing.T) {
 		"scripts/run.sh":   "#!/bin/sh\nsh -c \"$1\"\n",
 		"src/pkg/mod.py":   "x = 1\n",
 		"build/.gitignore": "*\n",
+		".env.local":       "TOKEN=only-copy\n",
 	}, 0o755)
 	run(proj, "init", "-q")
 	run(proj, "add", "config", "main.py", "scripts", "src")
@@ -74,6 +75,8 @@ func TestFp65ProjectLines(t *testing.T) {
 		{proj, "bash", "ln -sf config/dev.env notes.txt", dsl.Allow, dsl.Ask}, // a secret under a name that hides it
 		{proj, "bash", "ln -sf config/missing.env .env", dsl.Allow, dsl.Ask},  // an agent's source is on disk now
 		{proj, "bash", "ln -s /etc/shadow x", dsl.Allow, dsl.Ask},
+		{proj, "bash", "ln -sf config/dev.env .env.local", dsl.Ask, dsl.Ask}, // -f deletes the file there
+		{proj, "bash", "cd config && ln -sf dev.env .env", dsl.Allow, dsl.Allow},
 
 		{proj, "bash", "rm -rf build/*/*", dsl.Allow, dsl.Allow},
 		{proj, "bash", "rm -rf dist/* build/*", dsl.Allow, dsl.Allow},
