@@ -31,6 +31,20 @@ func existsOnDisk() func(string) (dir, ok bool) {
 	}
 }
 
+// linkOnDisk is dsl.Context.IsLink: a symbolic link at a cleaned path
+// (absolute or ~/…, joined with $HOME), not followed.
+func linkOnDisk() func(string) bool {
+	home := os.Getenv("HOME")
+	return func(p string) bool {
+		full, known := homeJoined(home, p)
+		if !known || !filepath.IsAbs(full) {
+			return false
+		}
+		fi, err := os.Lstat(full)
+		return err == nil && fi.Mode()&fs.ModeSymlink != 0
+	}
+}
+
 // realDir is dsl.Context.RealDir: the directory at an absolute path with
 // its links followed, as cd into it enters.
 func realDir(dir string) (string, bool) {

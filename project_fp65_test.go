@@ -41,6 +41,15 @@ func TestFp65ProjectLines(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(proj, "dist"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// linked: a project whose .env.active already links to an env file
+	linked := filepath.Join(home, "linked")
+	writeOldTree(t, linked, map[string]string{"config/dev.env": "DEBUG=1\n", "config/prod.env": "DEBUG=0\n"}, 0o644)
+	run(linked, "init", "-q")
+	for link, to := range map[string]string{".env.active": "config/dev.env", ".env.dir": "config"} {
+		if err := os.Symlink(to, filepath.Join(linked, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	// fresh: git init, files, no git add yet (no index, no commit)
 	fresh := filepath.Join(home, "fresh")
 	writeOldTree(t, fresh, map[string]string{
@@ -77,6 +86,10 @@ func TestFp65ProjectLines(t *testing.T) {
 		{proj, "bash", "ln -s /etc/shadow x", dsl.Allow, dsl.Ask},
 		{proj, "bash", "ln -sf config/dev.env .env.local", dsl.Ask, dsl.Ask}, // -f deletes the file there
 		{proj, "bash", "cd config && ln -sf dev.env .env", dsl.Allow, dsl.Allow},
+		// a link replaced loses nothing it led to; an agent's line is also
+		// read with .env.active followed to config/dev.env, which asks
+		{linked, "bash", "ln -sf config/prod.env .env.active", dsl.Allow, dsl.Ask},
+		{linked, "bash", "ln -sf config/dev.env .env.dir", dsl.Ask, dsl.Ask}, // a link to a directory: -f replaces config/dev.env itself
 
 		{proj, "bash", "rm -rf build/*/*", dsl.Allow, dsl.Allow},
 		{proj, "bash", "rm -rf dist/* build/*", dsl.Allow, dsl.Allow},

@@ -1627,7 +1627,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native404
 		}
-	case "let literal = name in [\"echo\", \"printf\"] || name in [\"cat\", \"tee\"] && stdin.kind in [\"heredoc\", \"herestring\"] ||\n  name == \"tee\" && stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\"];\nlet appends = !any(redirects, #.op in [\">\", \">|\", \"&>\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\"])) && (name != \"tee\" || hasFlag(\"a\", \"append\")); let projectLink = name == \"ln\" && hasFlag(\"s\", \"symbolic\") && !hasFlag(\"t\", \"target-directory\") && len(positional) == 2 &&\n  cwd != \"\" && !cwdLost && (cleanPath(positional[1]) == baseName(positional[1]) || cleanPath(positional[1]) == cwd + \"/\" + baseName(positional[1])) &&\n  all(positional, (!(cleanPath(#) matches \"^[/~$]\") || cleanPath(#) startsWith cwd + \"/\") && !(# contains \"..\") && !(# matches \"[$`*?\\\\[{]\") && sensitivePath(#)) &&\n  (!agent || plainFile(positional[0])) && !replaces(positional[1], positional[0:0]);\n!projectLink && any(outputs, sensitivePath(#) && !isTemp(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\") &&\n  !(literal && (agent ? !outsideProject(#) : !(cleanPath(#) matches \"^[/~]\") && !(# contains \"..\") || cwd != \"\" && cleanPath(#) startsWith cwd + \"/\") &&\n    !(cleanPath(#) matches \"[$`*?\\\\[]\") && (appends || cwd != \"\" && !cwdLost && !replaces(#, positional[0:0])))) &&\n!(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
+	case "let literal = name in [\"echo\", \"printf\"] || name in [\"cat\", \"tee\"] && stdin.kind in [\"heredoc\", \"herestring\"] ||\n  name == \"tee\" && stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\"];\nlet appends = !any(redirects, #.op in [\">\", \">|\", \"&>\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\"])) && (name != \"tee\" || hasFlag(\"a\", \"append\")); let projectLink = name == \"ln\" && hasFlag(\"s\", \"symbolic\") && !hasFlag(\"t\", \"target-directory\") && len(positional) == 2 &&\n  cwd != \"\" && !cwdLost && (cleanPath(positional[1]) == baseName(positional[1]) || cleanPath(positional[1]) == cwd + \"/\" + baseName(positional[1])) &&\n  all(positional, (!(cleanPath(#) matches \"^[/~$]\") || cleanPath(#) startsWith cwd + \"/\") && !(# contains \"..\") && !(# matches \"[$`*?\\\\[{]\") && sensitivePath(#)) &&\n  (!agent || plainFile(positional[0])) && !replaces(positional[1], positional[0:1]);\n!projectLink && any(outputs, sensitivePath(#) && !isTemp(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\") &&\n  !(literal && (agent ? !outsideProject(#) : !(cleanPath(#) matches \"^[/~]\") && !(# contains \"..\") || cwd != \"\" && cleanPath(#) startsWith cwd + \"/\") &&\n    !(cleanPath(#) matches \"[$`*?\\\\[]\") && (appends || cwd != \"\" && !cwdLost && !replaces(#, positional[0:0])))) &&\n!(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
 			return native405
 		}
@@ -13421,7 +13421,7 @@ func native405(env any) bool {
 					})) &&
 					(!e.Agent ||
 						e.PlainFile(index(e.Positional, 0)))) &&
-					!e.Replaces(index(e.Positional, 1), sliceOf(e.Positional, 0, 0)))
+					!e.Replaces(index(e.Positional, 1), sliceOf(e.Positional, 0, 1)))
 				return ((!let2 &&
 					anyOf(e.Outputs, func(p0 string) bool {
 						return (((sensitivePath(p0) &&
