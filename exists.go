@@ -31,6 +31,20 @@ func existsOnDisk() func(string) (dir, ok bool) {
 	}
 }
 
+// linkOnDisk is dsl.Context.IsLink: a symbolic link at a cleaned path
+// (absolute or ~/…, joined with $HOME), not followed.
+func linkOnDisk() func(string) bool {
+	home := os.Getenv("HOME")
+	return func(p string) bool {
+		full, known := homeJoined(home, p)
+		if !known || !filepath.IsAbs(full) {
+			return false
+		}
+		fi, err := os.Lstat(full)
+		return err == nil && fi.Mode()&fs.ModeSymlink != 0
+	}
+}
+
 // realDir is dsl.Context.RealDir: the directory at an absolute path with
 // its links followed, as cd into it enters.
 func realDir(dir string) (string, bool) {
@@ -71,17 +85,29 @@ func nothingToLose(path string) bool { return judgeOutput(path, true) }
 func judgeOutput(path string, outside bool) bool {
 	if root, name, ok := strings.Cut(path, "/**/"); ok {
 		// a recursive glob (zsh's and fish's **, bash's globstar): every
-		// match at any depth, found as the shell would find it
+		// match at any depth, found as the shell would find it; none of
+		// an output's own name (**/__pycache__(N) after a clean) deletes
+		// nothing, and what the line may make there first is output by
+		// its name, or moved below root (filledEarlier)
 		matches, ok := recursiveMatches(root, name)
-		return ok && len(matches) > 0 && !slices.ContainsFunc(matches, func(m string) bool { return !judgeOutput(m, outside) })
+		if ok && len(matches) == 0 {
+			return !strings.ContainsAny(name, "*?[") && (checkpoint.BuildOutputDir(name) || checkpoint.RegenerableFile(name))
+		}
+		return ok && !slices.ContainsFunc(matches, func(m string) bool { return !judgeOutput(m, outside) })
 	}
 	if dir := filepath.Dir(path); strings.ContainsAny(dir, "*?[") {
 		// a glob above the last name (packages/*/node_modules): each match
 		// is judged, and none may pass a link the glob went through
 		// (packages/x -> ~); with none, rm finds nothing to delete now,
-		// but what the line may make there first is not known to be output
+		// and what the line may make there first is output only when the
+		// glob's fixed directory is (build/*/* with build/ empty; not
+		// packages/*/node_modules)
 		matches, err := filepath.Glob(path)
-		return err == nil && len(matches) > 0 && !slices.ContainsFunc(matches, func(m string) bool {
+		if err == nil && len(matches) == 0 {
+			root := globRoot(path)
+			return root != path && !strings.ContainsAny(root, "*?[") && judgeOutput(root, outside)
+		}
+		return err == nil && !slices.ContainsFunc(matches, func(m string) bool {
 			return linkBelow(m, globRoot(path)) || !judgeOutput(m, outside)
 		})
 	}

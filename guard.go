@@ -471,6 +471,7 @@ func (g *Guard) check(req Request) Verdict {
 	// or extend a project's secrets file, not replace one that is there
 	// (write-credentials), and a person is judged no stricter than an agent.
 	ctx.Exists = existsOnDisk()
+	ctx.IsLink = linkOnDisk()
 	if req.Caller != "" {
 		ctx.ArchiveMembers = archiveMembers()
 		ctx.SecretsUnder = secretsUnder()

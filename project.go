@@ -20,7 +20,9 @@ import (
 // does it to itself (projectBusiness: rm -rf build in make clean), as the
 // person chose the project and its scripts run
 // all day. declined are the paths the first reading was not given;
-// findings are its findings, not repeated. The line as read with the
+// findings are its findings, not repeated unless stricter here (a
+// project script's text asked as such on the line, ./run.sh 'rm -rf ~',
+// that its body runs: sh -c "$1"). The line as read with the
 // project's files is returned too (nil when not read again): what a
 // project's script it sources sets up (. env.sh's export PATH=…) stays
 // for the session's later commands.
@@ -50,7 +52,7 @@ func (g *Guard) projectFindings(req Request, first *cmdline.Line, declined []str
 	var out []dsl.Finding
 	for _, f := range g.rules.Evaluate(line, ctx) {
 		if f.Level < dsl.Ask || f.Level == dsl.Ask && projectBusiness[f.Rule] && !findsOutside(f, line, roots) ||
-			slices.ContainsFunc(findings, func(x dsl.Finding) bool { return x.Rule == f.Rule && x.Command == f.Command }) {
+			slices.ContainsFunc(findings, func(x dsl.Finding) bool { return x.Rule == f.Rule && x.Command == f.Command && x.Level >= f.Level }) {
 			continue
 		}
 		f.Message += " (in a file of the project the line runs)"

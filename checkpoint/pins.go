@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -295,7 +296,8 @@ func addSkipped(skipped []Skipped, sk *Skipped) []Skipped {
 // nothing tracks loses nothing git can give back, and a delete of what it
 // tracks is undone by git. ok is false when path lies in no work tree,
 // is the work tree's top, or its index cannot be read (a split index, one
-// larger than maxUserIndex): the caller then knows nothing. The index is
+// larger than maxUserIndex): the caller then knows nothing. A repository
+// git init made, with no index and no commit yet, tracks nothing (unborn). The index is
 // read as trackedPaths reads it, in Go; submodules (gitlinks) are not
 // entries, so a caller must look for a .git below path itself.
 func TrackedBelow(path string) (tracked, ok bool) {
@@ -308,7 +310,8 @@ func TrackedBelow(path string) (tracked, ok bool) {
 	}
 	ix, ok := readUserIndex(index)
 	if !ok {
-		return false, false
+		// git init before the first git add: no index, no commit
+		return false, unborn(filepath.Dir(index))
 	}
 	rel := prefix + filepath.ToSlash(filepath.Base(path))
 	if _, found := slices.BinarySearch(ix.paths, rel); found {
@@ -316,6 +319,28 @@ func TrackedBelow(path string) (tracked, ok bool) {
 	}
 	i, _ := slices.BinarySearch(ix.paths, rel+"/")
 	return i < len(ix.paths) && strings.HasPrefix(ix.paths[i], rel+"/"), true
+}
+
+// unborn reports a repository git init made that has no index yet and no
+// commit on the branch HEAD names: it tracks nothing. A linked worktree
+// (whose refs live in the common directory) and a reftable repository are
+// not judged.
+func unborn(gitDir string) bool {
+	for _, name := range []string{"index", "commondir", "reftable", "packed-refs"} {
+		if _, err := os.Lstat(filepath.Join(gitDir, name)); !errors.Is(err, fs.ErrNotExist) {
+			return false
+		}
+	}
+	head, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
+	if err != nil {
+		return false
+	}
+	ref, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: ")
+	if !ok || !strings.HasPrefix(ref, "refs/heads/") || slices.Contains(strings.Split(ref, "/"), "..") {
+		return false
+	}
+	_, err = os.Lstat(filepath.Join(gitDir, filepath.FromSlash(ref)))
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // readUserIndex reads and parses a user's git index file, at most

@@ -384,3 +384,36 @@ func TestTrackedBelow(t *testing.T) {
 		t.Error("a relative path is known")
 	}
 }
+
+// TestTrackedBelowUnborn: a repository git init made, before its first
+// git add, tracks nothing; one whose branch has a commit but no index, a
+// linked worktree's and one with packed refs are not known (fp65).
+func TestTrackedBelowUnborn(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		ok    bool
+	}{
+		{"fresh", nil, true},
+		{"committed", map[string]string{"refs/heads/main": "0123456789012345678901234567890123456789\n"}, false},
+		{"packed", map[string]string{"packed-refs": "0123456789012345678901234567890123456789 refs/heads/main\n"}, false},
+		{"worktree", map[string]string{"commondir": "../..\n"}, false},
+		{"detached", map[string]string{"HEAD": "0123456789012345678901234567890123456789\n"}, false},
+		{"climbing", map[string]string{"HEAD": "ref: refs/heads/../../x\n"}, false},
+	} {
+		dir := t.TempDir()
+		gitDir := filepath.Join(dir, ".git")
+		files := map[string]string{"HEAD": "ref: refs/heads/main\n"}
+		for name, text := range tt.files {
+			files[name] = text
+		}
+		for name, text := range files {
+			must(t, os.MkdirAll(filepath.Dir(filepath.Join(gitDir, name)), 0o755))
+			must(t, os.WriteFile(filepath.Join(gitDir, name), []byte(text), 0o644))
+		}
+		tracked, ok := TrackedBelow(filepath.Join(dir, "build"))
+		if tracked || ok != tt.ok {
+			t.Errorf("%s: tracked %v ok %v, want false %v", tt.name, tracked, ok, tt.ok)
+		}
+	}
+}

@@ -56,6 +56,10 @@ type Context struct {
 	// text written over a secrets file loses its values (write-credentials,
 	// for a person too). Nil when nothing is on disk to see.
 	Exists func(path string) (dir, ok bool)
+	// IsLink reports a symbolic link at a cleaned path (absolute or ~/…),
+	// not followed: ln -sf over a link to a file replaces the link, not
+	// what it leads to (replaces). Nil when nothing is on disk to see.
+	IsLink func(path string) bool
 	// PatternFile reads the patterns of a small file on disk (by its
 	// cleaned path, absolute or ~/…) that an agent's copier leaves files
 	// out by (rsync --exclude-from=F, --filter=':- .gitignore'): its lines
@@ -566,7 +570,9 @@ func newCommandEnv(c *cmdline.Command, line *cmdline.Line, ctx Context) *Command
 		return projectLibraryPath(name, value, env.Cwd, ctx.Cwd, c, line, ctx)
 	}
 	env.PlantedModule = func() bool { return plantedModule(c, line, env.Cwd, ctx.Cwd, ctx) }
-	env.Replaces = func(dest string, sources []string) bool { return replaces(dest, sources, env.Cwd, ctx) }
+	env.Replaces = func(dest string, sources []string) bool {
+		return !(c.Name == "ln" && relinks(dest, env.Cwd, ctx)) && replaces(dest, sources, env.Cwd, ctx)
+	}
 	env.ContainerSecrets = func() []string {
 		if c.Container == nil {
 			return nil
@@ -2009,6 +2015,23 @@ func replaces(dest string, sources []string, dir string, ctx Context) bool {
 		}
 	}
 	return false
+}
+
+// relinks reports ln's dest, resolved against the command's directory
+// dir, a symbolic link on disk to what is no directory: ln -sf puts its
+// new link in the old one's place (ln -sf config/prod.env .env after
+// config/dev.env), and nothing it led to is lost. A link to a directory
+// is not: ln puts the new link in that directory.
+func relinks(dest, dir string, ctx Context) bool {
+	if ctx.IsLink == nil || ctx.Exists == nil || ctx.inside || dest == "" || strings.ContainsAny(cleanPath(dest), "$`*?[") {
+		return false
+	}
+	d := path.Clean(resolveIn(cleanPath(dest), dir))
+	if !strings.HasPrefix(d, "/") && !strings.HasPrefix(d, "~") {
+		return false
+	}
+	isDir, ok := ctx.Exists(d)
+	return ctx.IsLink(d) && !(ok && isDir)
 }
 
 // regenerable reports a directory, resolved against the command's

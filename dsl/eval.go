@@ -43,6 +43,9 @@ func (rs *RuleSet) Evaluate(line *cmdline.Line, ctx Context) []Finding {
 		env := cmd.env()
 		for _, r := range rules {
 			if f, ok := r.run(env, c.Source); ok && (c.OwnAlias == "" || f.Level >= Block) {
+				if c.ScriptText != "" && f.Level > Ask {
+					f.Level = Ask // ./scripts/log.sh "reboot needed": a project script's text
+				}
 				out = append(out, f)
 			}
 		}

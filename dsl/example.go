@@ -40,6 +40,7 @@ var exampleDisk = map[string]bool{
 	"/home/u/Documents": true, "/home/u/Documents/a.md": false, "/home/u/Documents/thesis.tex": false,
 	"/home/u/other": true, "/home/u/other/main.go": false,
 	"/home/u/.local/bin": true, "/home/u/.local/bin/tool": false,
+	"/home/u/proj/config/dev.env": false,
 }
 
 func exampleExists(p string) (dir, ok bool) {

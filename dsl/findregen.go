@@ -62,7 +62,8 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, ctx Context, regen
 	below := true         // and none is the directory itself or a .git
 	var tops []string     // the starting points that are the working directory, as spelled (., /home/u/proj)
 	points := 0
-	caches := 0 // starting points that are the home's shared cache directory
+	caches := 0    // starting points that are the home's shared cache directory
+	downloads := 0 // starting points in the home's Downloads, for a person
 	i := cmdline.FindStart(len(args), func(i int) string { return args[i].Value }, func(i int) {
 		points++
 		p := strings.TrimPrefix(args[i].Value, "./")
@@ -90,6 +91,9 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, ctx Context, regen
 		if c := path.Clean(args[i].Value); !args[i].Dynamic && (c == "~/.cache" || c == "~/Library/Caches") {
 			caches++
 		}
+		if c := path.Clean(args[i].Value); !args[i].Dynamic && ctx.Caller == "" && (c == "~/Downloads" || strings.HasPrefix(c, "~/Downloads/") && !strings.ContainsAny(c, "*?[")) {
+			downloads++
+		}
 	})
 	if slices.ContainsFunc(args, func(a cmdline.Word) bool {
 		return a.Value == "-L" || a.Value == "-H" || a.Value == "-follow"
@@ -105,9 +109,10 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, ctx Context, regen
 		below = !slices.ContainsFunc(tops, func(top string) bool { return !skipsGit(args[i:], top, f.Cwd, ctx) })
 	}
 	selected := false
-	finder := false // -name .DS_Store: the Finder's own file, made again wherever it was
-	aged := false   // in the shared cache, only what is days old
-	files := false  // the name selected is a file's (*.log), which a directory may carry too
+	finder := false  // -name .DS_Store: the Finder's own file, made again wherever it was
+	aged := false    // in the shared cache, only what is days old
+	partial := false // in a person's Downloads, only a browser's unfinished downloads
+	files := false   // the name selected is a file's (*.log), which a directory may carry too
 	typeFile := false
 	for ; i < len(args); i++ {
 		switch v := args[i].Value; v {
@@ -128,6 +133,12 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, ctx Context, regen
 			if !negated && !args[i].Dynamic && foundRegenerable(name) {
 				selected = true
 				files = files || foundFile(name)
+			}
+			if !negated && !args[i].Dynamic && downloads == points && points > 0 && partialDownload(name) {
+				// find ~/Downloads -name '*.part' -delete: what a browser
+				// left of a download it did not finish, fetched again
+				selected, partial = true, true
+				files = true
 			}
 		case "-atime", "-mtime", "-ctime":
 			// The shared cache's files unused for days: what a cache
@@ -163,7 +174,18 @@ func findsRegenerable(c *cmdline.Command, line *cmdline.Line, ctx Context, regen
 	// Outside the directory only the Finder's files are everyone's
 	// clean-up (find ~ -name .DS_Store -delete); find ~ -name '*.pyc'
 	// may take a program's only copy.
-	return selected && (inside || finder || aged)
+	return selected && (inside || finder || aged || partial)
+}
+
+// partialDownload reports a name pattern of what browsers and download
+// managers write while a download runs and rename when it ends:
+// Firefox's *.part, Chrome's *.crdownload, *.partial, aria2's *.aria2.
+func partialDownload(pattern string) bool {
+	switch pattern {
+	case "*.part", "*.crdownload", "*.partial", "*.aria2":
+		return true
+	}
+	return false
 }
 
 // startInside reports whether find's absolute (or ~) starting point p lies
@@ -358,6 +380,12 @@ func filledEarlier(p, dir string, c *cmdline.Command, line *cmdline.Line, ctx Co
 		for _, d := range dests {
 			dr := path.Clean(resolveIn(cleanPath(d), odir))
 			if strings.ContainsAny(dr, "$`") || within(dr, r) {
+				return true
+			}
+			if i := strings.IndexAny(r, "*?["); i >= 0 && strings.ContainsAny(path.Dir(r), "*?[") && within(dr, path.Dir(r[:i+1])) {
+				// mv src build/x && rm -rf build/*/*, mv src a/b/__pycache__
+				// && rm -rf **/__pycache__: what lands below the glob's
+				// fixed directory may be a match's content, at any depth
 				return true
 			}
 			for a := dr; strings.ContainsAny(r, "*?[") && a != "/" && a != "."; a = path.Dir(a) {

@@ -57,8 +57,9 @@ func TestFpfix62RecursiveGlobOutput(t *testing.T) {
 		{"fish", "rm -rf ~/**/node_modules", dsl.Ask, dsl.Ask},
 		{"zsh", "rm -rf ../**/node_modules(N/)", dsl.Ask, dsl.Ask},
 		{"zsh", "rm -rf **/.pytest_cache(N/)", dsl.Allow, dsl.Allow},
-		{"zsh", "rm -rf **/.mypy_cache(N/)", dsl.Ask, dsl.Ask},   // nothing matches: what the line makes there is unknown
-		{"zsh", "rm -rf ***/node_modules(N/)", dsl.Ask, dsl.Ask}, // *** follows links
+		{"zsh", "rm -rf **/.mypy_cache(N/)", dsl.Allow, dsl.Allow}, // nothing matches: what the line makes there is a cache by its name (fp65)
+		{"zsh", "rm -rf **/docs(N/)", dsl.Ask, dsl.Ask},            // nothing matches, and no output's name
+		{"zsh", "rm -rf ***/node_modules(N/)", dsl.Ask, dsl.Ask},   // *** follows links
 		{"zsh", "rm -rf **/node_modules(e:'true':)", dsl.Ask, dsl.Ask},
 		{"zsh", "rm -rf **/*/node_modules", dsl.Ask, dsl.Ask}, // a wildcard directory in a project is no place of hguard's own files (guardParent)
 		{"zsh", "rm -rf ~/.cache/**/*(N)", dsl.Ask, dsl.Ask},

@@ -96,7 +96,12 @@ type Command struct {
 	// where the alias is defined, when that name is one of its own (alias
 	// nuke='rm -rf ~'): it runs only when the name is typed, by one who
 	// knows what it runs, so only what is blocked anyway counts there.
-	OwnAlias   string
+	OwnAlias string
+	// ScriptText is, for a command read from a word with spaces given to
+	// the project's own script (./scripts/log.sh "reboot needed"), that
+	// script's path: the word is most likely text the script prints or
+	// logs, so what the command would do is asked at most, never blocked.
+	ScriptText string
 	Background bool   // runs asynchronously (cmd &, or part of a backgrounded pipeline or list)
 	Cwd        string // the directory a cd earlier on the line moved to, when static ("" otherwise)
 	// CwdRel is, when Cwd is "" because the line moved by relative cds

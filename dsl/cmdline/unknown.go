@@ -174,15 +174,46 @@ func (w *walker) unknownLauncher(c *Command, args []field, cx ctx) {
 			if f := strings.Fields(v); (launchable(f[0]) || passedThrough(f[0]) && commandHead(strings.Join(f[1:], " "))) && scriptLike(v) && !idleReading(v) || selfCalling(v) {
 				// each such word: zzwatch --run 'npm test' --hook 'rm -rf ~'
 				// runs both
+				n := len(w.line.Commands)
 				w.inUnknown++
 				w.nested(c, v, c.Name, cx, false)
 				w.inUnknown--
+				if opt == "" && projectScript(c.Path) && !w.wroteScript(c.Path) {
+					// ./scripts/log.sh "reboot needed": an operand of the
+					// project's own script is its text; that the script
+					// runs it is a guess (its body, where read, says)
+					for _, b := range w.line.Commands[n:] {
+						b.ScriptText = c.Path
+					}
+				}
 				if lines++; lines == maxLauncherLines {
 					return
 				}
 			}
 		}
 	}
+}
+
+// projectScript reports a program named by a relative path below the
+// directory it runs in (./scripts/log.sh, bin/dev): a file of the
+// project, not a program installed on the machine.
+func projectScript(p string) bool {
+	if !strings.Contains(p, "/") || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.ContainsAny(p, "$`") {
+		return false
+	}
+	return !slices.Contains(strings.Split(p, "/"), "..")
+}
+
+// wroteScript reports a script the line or, outside the project's own
+// reading, an earlier line of the session wrote: what a model wrote to
+// run its text is no project's logger (printf 'sh -c "$1"' > r.sh &&
+// ./r.sh 'rm -rf ~').
+func (w *walker) wroteScript(p string) bool {
+	if w.writtenHere(p) || slices.Contains(w.writtenPaths(), path.Clean(p)) {
+		return true
+	}
+	_, ok := w.earlierFile(p)
+	return ok && !w.before.Project
 }
 
 // maxLauncherLines bounds the one-word commands an unknown program's

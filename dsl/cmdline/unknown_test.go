@@ -134,3 +134,36 @@ func TestUnknownStdin(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectScriptText: a word with spaces given to the project's own
+// script (a relative path below where it runs) is read as a command it may
+// run, marked ScriptText so the rules ask at most; an option's value, the
+// separate words of a command, an installed program's or one above the
+// project's operand are not marked (fp65).
+func TestProjectScriptText(t *testing.T) {
+	for _, tt := range []struct {
+		line, cmd, script string
+	}{
+		{`./scripts/log.sh "reboot needed"`, "reboot", "./scripts/log.sh"},
+		{`scripts/log.sh 'rm -rf ~'`, "rm", "scripts/log.sh"},
+		{`./log.sh -c 'rm -rf ~'`, "rm", ""},
+		{`./log.sh rm -rf ~`, "rm", ""},
+		{`/opt/x/log.sh "reboot needed"`, "reboot", ""},
+		{`../x/log.sh "reboot needed"`, "reboot", ""},
+		{`~/bin/log.sh "reboot needed"`, "reboot", ""},
+		{`mytool "reboot required"`, "reboot", ""},
+	} {
+		found := false
+		for _, c := range Parse(tt.line).Commands {
+			if c.Name == tt.cmd {
+				found = true
+				if c.ScriptText != tt.script {
+					t.Errorf("%s: %s's ScriptText %q, want %q", tt.line, tt.cmd, c.ScriptText, tt.script)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no %s command read", tt.line, tt.cmd)
+		}
+	}
+}
