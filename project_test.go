@@ -482,6 +482,8 @@ func TestRunnerCodeWritten(t *testing.T) {
 // TestPublishSecrets: an agent's npm publish of a package whose directory
 // holds a .env that neither .npmignore nor (without one) .gitignore leaves
 // out, and that package.json's files does not exclude, asks (redteam8 #16).
+// Every agent's publish asks besides (package-publish-agent, risk65): the
+// levels below are the other rules', which judge what is packed.
 func TestPublishSecrets(t *testing.T) {
 	git, home := gitHome(t)
 	pkg := func(name string, files map[string]string) string {
@@ -526,9 +528,18 @@ func TestPublishSecrets(t *testing.T) {
 		{home, "npm publish ./clean", dsl.Allow},
 	} {
 		v := g.Check(Request{Command: tt.cmd, Cwd: tt.dir, Shell: "bash", Caller: "agent"})
-		if v.Level != tt.want {
-			t.Errorf("in %s, %q: %v, want %v (%v)", filepath.Base(tt.dir), tt.cmd, v.Level, tt.want, v.Findings)
+		got := dsl.Allow
+		for _, f := range v.Findings {
+			if f.Rule != "package-publish-agent" && f.Level > got {
+				got = f.Level
+			}
 		}
+		if got != tt.want {
+			t.Errorf("in %s, %q: %v, want %v (%v)", filepath.Base(tt.dir), tt.cmd, got, tt.want, v.Findings)
+		}
+	}
+	if v := g.Check(Request{Command: "npm publish", Cwd: clean, Shell: "bash", Caller: "agent"}); v.Level != dsl.Ask {
+		t.Errorf("an agent's npm publish of a clean package: %v, want ask (package-publish-agent)", v.Level)
 	}
 	if p := g.Check(Request{Command: "npm publish", Cwd: open, Shell: "bash"}); p.Level != dsl.Allow {
 		t.Errorf("npm publish for a person: %v, want allow", p.Level)

@@ -247,8 +247,8 @@ func TestReviewFalsePositives(t *testing.T) {
 		// a harmless ~/.curlrc does not make every curl too deep to analyse
 		{"bash", "echo silent > ~/.curlrc; curl -s https://example.com", dsl.Allow, dsl.Ask}, // the agent's write of ~/.curlrc is asked (write-tool-config-agent)
 		// publishing with one's own credentials
-		{"bash", "twine upload --config-file ~/.pypirc dist/x.whl", dsl.Allow, dsl.Allow},
-		{"bash", "npm publish --userconfig ~/.npmrc", dsl.Allow, dsl.Allow},
+		{"bash", "twine upload --config-file ~/.pypirc dist/x.whl", dsl.Allow, dsl.Ask}, // an agent's release asks (package-publish-agent, risk65)
+		{"bash", "npm publish --userconfig ~/.npmrc", dsl.Allow, dsl.Ask},               // an agent's release asks (package-publish-agent, risk65)
 	})
 }
 
@@ -290,7 +290,7 @@ func TestRunViaRedTeam(t *testing.T) {
 		{"bash", "npx gh-pages -d build", dsl.Allow, dsl.Allow},
 		{"bash", "vercel --prod", dsl.Allow, dsl.Allow},
 		{"bash", "lftp -e 'mirror site ./site; bye' ftp.example.com", dsl.Allow, dsl.Allow},
-		{"bash", "twine upload dist/*", dsl.Allow, dsl.Allow},
+		{"bash", "twine upload dist/*", dsl.Allow, dsl.Ask}, // an agent's release asks (package-publish-agent, risk65)
 		{"bash", "hyperfine --warmup 3 'make test'", dsl.Allow, dsl.Allow},
 		{"bash", "faketime '2020-01-01 10:00:00' make test", dsl.Allow, dsl.Allow},
 		{"bash", "aws-vault exec prod -- aws s3 ls", dsl.Allow, dsl.Allow},

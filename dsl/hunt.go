@@ -707,8 +707,11 @@ func takesSecretName(test, pattern string) bool {
 }
 
 // secretLeaves are the names of a few secret files, each unlike the
-// others: a key with no dot, a dotfile, a credentials file.
-var secretLeaves = []string{"id_rsa", ".netrc", "credentials"}
+// others: a key with no dot, a dotfile, a credentials file, and private
+// keys named by their format as AWS's key pairs (NAME.pem) and servers'
+// keys (NAME.key) are: find ~ -name '*.pem' takes them with the
+// certificates.
+var secretLeaves = []string{"id_rsa", ".netrc", "credentials", "deploy.pem", "server.key"}
 
 // findPathGlob is find's -path pattern as a regular expression on the
 // whole path, * and ? taking a / as well; nil when it is malformed.
@@ -792,7 +795,9 @@ func grepPrintsSecrets(prog string, args, pos []string, cwd string) string {
 	}
 	broad := false
 	for _, p := range pos {
-		if isBroad(p) || under(p, "/etc") || under(p, "/var") {
+		// a home's configuration trees (~/.config, ~/.local/share,
+		// ~/Library) hold the tools' logins and tokens as the home does
+		if isBroad(p) || under(p, "/etc") || under(p, "/var") || holdsStore(p) && homeTree(p) {
 			broad = true
 		}
 	}
@@ -812,6 +817,21 @@ func grepPrintsSecrets(prog string, args, pos []string, cwd string) string {
 		return cmp.Or(grepPattern(prog, args), "''")
 	}
 	return ""
+}
+
+// homeTree reports a path in a home (~/…, $HOME/…, /home/NAME/…,
+// /Users/NAME/…, /root/…).
+func homeTree(p string) bool {
+	c := cleanPath(p)
+	if strings.HasPrefix(c, "~/") || strings.HasPrefix(c, "/root/") {
+		return true
+	}
+	for _, base := range []string{"/home/", "/Users/"} {
+		if rest, ok := strings.CutPrefix(c, base); ok && strings.Contains(rest, "/") {
+			return true
+		}
+	}
+	return false
 }
 
 // namesNarrowed reports a recursive search limited to some names: grep's

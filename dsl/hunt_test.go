@@ -102,7 +102,9 @@ func TestHuntedSecrets(t *testing.T) {
 		{`find ~/.config/nvim -type f -exec cat {} +`, false},
 		{`git ls-files | tar czf src.tgz -T -`, false},
 
-		{`find ~ -name "*.pem" -exec cat {} \;`, false}, // certificates are named so too
+		{`find ~ -name "*.pem" -exec cat {} \;`, true},  // private keys are named so too, AWS's key pairs (risk65)
+		{`find . -name "*.pem" -exec cat {} \;`, false}, // the project's certificates
+		{`find ~ -name "*.crt" -exec cat {} \;`, false}, // certificates only
 		{`find . -name "*.go" -exec cat {} \;`, false},
 		{`find . -name "*" -exec cat {} \;`, false},
 		{`find . -name "*.*" -exec cat {} \;`, false},

@@ -147,7 +147,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native34
 		}
-	case "pos(0) in [\"run\", \"debug\"] && (hasFlag(\"privileged\") || any(options(\"profile\"), # in [\"sysadmin\", \"netadmin\"]) ||\n any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged|allowPrivilegeEscalation)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\\\\s*:\")) ||\npos(0) == \"debug\" && any(positional, # startsWith \"node/\" || # startsWith \"nodes/\")":
+	case "pos(0) in [\"run\", \"debug\"] && (hasFlag(\"privileged\") || any(options(\"profile\"), # in [\"sysadmin\", \"netadmin\"]) ||\n any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged|allowPrivilegeEscalation)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\\\\s*:\")) ||\npos(0) == \"debug\" && any(positional, # startsWith \"node/\" || # startsWith \"nodes/\") || pos(0) in [\"apply\", \"create\", \"replace\"] && (let onNode = \"(?i)(^|[\\\\s{,\\\"'])(privileged|hostPID|hostNetwork|hostIPC|allowPrivilegeEscalation)[\\\"']?\\\\s*:\\\\s*(!!bool\\\\s+)?[\\\"']?(true|yes|on|y)[\\\"']?\\\\s*([,}#\\\\n]|$)|(^|[\\\\s{,\\\"'])hostPath[\\\"']?\\\\s*:\";\n  (any(options(\"f\", \"filename\"), # in [\"-\", \"/dev/stdin\"]) || any(args, # in [\"-f-\", \"--filename=-\", \"-f/dev/stdin\", \"--filename=/dev/stdin\"])) &&\n    (stdin.text + \"\\n\" + join(stdin.args, \"\\n\")) matches onNode || writtenText() matches onNode)":
 		if scope == "command" {
 			return native35
 		}
@@ -1107,620 +1107,640 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native274
 		}
-	case "!(name == \"chmod\" && addsReadExec(pos(0))) && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
+	case "agent && any(outputs, !(# in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\", \"/dev/tty\", \"-\"])) && (printsEnvironment() || name in [\"tee\", \"sort\", \"cat\", \"tac\", \"uniq\", \"column\", \"nl\"] && stdin.kind == \"pipe\" && stdin.from in [\"env\", \"printenv\"] && len(pipedSecrets()) > 0)":
 		if scope == "command" {
 			return native275
 		}
-	case "agent && !(name == \"chmod\" && addsReadExec(pos(0))) && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")) || (\"find\" in wrappers && (any(outputs, # contains \"{}\") || name == \"ln\") && any(wrapperArgs, !(# startsWith \"-\") && guardPath(#))) || (name in [\"cp\", \"gcp\"] && hasFlag(\"l\", \"link\", \"s\", \"symbolic-link\") && len(positional) >= 2 && any(positional[:-1], guardPath(#))) || (name == \"rsync\" && any(args, # startsWith \"--link-dest=\" && guardPath(trimPrefix(#, \"--link-dest=\")))))":
-		if scope == "command" {
+	case "agent && unfolded matches \"(^|[;&|({\\\\s])set\\\\s+(-[a-zA-Z]*x[a-zA-Z]*|-o\\\\s+xtrace)(\\\\s|;|$)[\\\\s\\\\S]*\\\\$\\\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL)\"":
+		if scope == "line" {
 			return native276
 		}
-	case "let dest = name in [\"tar\", \"bsdtar\", \"gtar\"] ? option(\"C\", \"directory\") : name == \"unzip\" ? option(\"d\") : name == \"unar\" ? option(\"o\", \"output-directory\") : name in [\"7z\", \"7za\", \"7zz\"] ? join(map(filter(args, # startsWith \"-o\"), #[2:]), \"\") : name in [\"cpio\", \"bsdcpio\"] ? option(\"D\", \"directory\") : name == \"unrar\" && len(positional) > 2 ? positional[len(positional) - 1] :\n  name == \"patch\" ? option(\"d\", \"directory\") : \"\";\nlet there = dest != \"\" ? dest : cwd; agent && ( (name in [\"tar\", \"bsdtar\", \"gtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") ||\n  name == \"unzip\" && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\", \"c\") ||\n  name in [\"7z\", \"7za\", \"7zz\"] && pos(0) in [\"x\", \"e\"] ||\n  name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && !hasFlag(\"t\", \"list\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") || name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] || name == \"unar\" ||\n  name == \"patch\" && len(positional) == 0 && !hasFlag(\"dry-run\") ||\n  name == \"git\" && pos(0) == \"apply\" && !hasFlag(\"check\", \"stat\", \"numstat\", \"summary\", \"cached\")) &&\n  there != \"\" && (guardPath(there) || guardParent(there)) ||\nname in [\"cp\", \"gcp\", \"rsync\", \"ditto\", \"mv\"] && len(positional) >= 2 && (\n  (name in [\"ditto\", \"mv\"] || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (guardPath(positional[len(positional) - 1]) || guardParent(positional[len(positional) - 1])) &&\n    (name == \"ditto\" || name in [\"cp\", \"gcp\", \"mv\"] && hasFlag(\"T\", \"no-target-directory\") || any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || baseName(#) matches \"^\\\\.?[*?\\\\[]\")) ||\n  (name == \"mv\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && !hasFlag(\"T\", \"no-target-directory\") &&\n    any(positional[:-1], !(# endsWith \"/\") && !(# endsWith \"/.\") && guardParent(positional[len(positional) - 1] + \"/\" + baseName(#)))))":
+	case "!(name == \"chmod\" && addsReadExec(pos(0))) && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")))":
 		if scope == "command" {
 			return native277
 		}
-	case "agent && !isShell(name) && !(name == \"chmod\" && addsReadExec(pos(0))) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"print\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\", \"df\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && !(name == \"mkdir\" && !any(args, # startsWith \"-m\" || # startsWith \"--mode\") && len(positional) > 0 && all(positional, trimSuffix(baseName(trimSuffix(#, \"/\")), \"/\") in [\".claude\", \".codex\", \".gemini\", \".cursor\"])) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])) ||\n  any(args, !(# startsWith \"-\") && !(# in positional) && guardPath(#) && baseName(#) matches \"\\\\.(jsonc?|toml|ya?ml)$|^hguard-shell$\") ||\n  any(args, # startsWith \"(\" && any(split(#, \"\\\"\"), guardPath(#))))":
+	case "agent && !(name == \"chmod\" && addsReadExec(pos(0))) && (any(outputs, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"mv\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"truncate\", \"ln\"] && any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && guardPath(cwd + \"/\" + #))) || (name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\"] && any(positional, guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"mv\" && len(positional) >= 2 && any(positional[:-1], guardParent(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardParent(cwd + \"/\" + #))) || (name == \"ln\" && len(positional) >= 2 && (guardParent(positional[0]) || hasFlag(\"n\", \"T\", \"no-dereference\", \"no-target-directory\") && guardParent(positional[len(positional) - 1]))) || (name == \"find\" && hasFlag(\"delete\") && guardPath(pos(0))) || (name == \"cpio\" && hasFlag(\"i\", \"extract\") && guardPath(option(\"D\", \"directory\"))) || (name in [\"cp\", \"mv\", \"rsync\", \"install\", \"ln\"] && len(positional) >= 2 && any(positional[:-1], !(# endsWith \"/\") && guardPath(positional[len(positional) - 1] + \"/\" + baseName(#)))) || (name in [\"vi\", \"vim\", \"nvim\", \"ex\", \"ed\", \"emacs\", \"nano\", \"micro\", \"kak\", \"hx\"] && any(positional, guardPath(#))) || (name in [\"ed\", \"red\", \"ex\", \"vi\", \"vim\", \"nvim\"] && stdin.text matches \"(?m)^\\\\s*(w|wq|x|W|saveas|sav)!?\\\\s+\\\\S*(\\\\.hguard\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|bin/hguard)\") || (name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && any(outputs, # matches \"(^|/)(s?bin|libexec)/?$\") && any(positional[:-1], # matches \"(^|/)hguard(-plugins|-tirith)?$\")) || (\"find\" in wrappers && (any(outputs, # contains \"{}\") || name == \"ln\") && any(wrapperArgs, !(# startsWith \"-\") && guardPath(#))) || (name in [\"cp\", \"gcp\"] && hasFlag(\"l\", \"link\", \"s\", \"symbolic-link\") && len(positional) >= 2 && any(positional[:-1], guardPath(#))) || (name == \"rsync\" && any(args, # startsWith \"--link-dest=\" && guardPath(trimPrefix(#, \"--link-dest=\")))))":
 		if scope == "command" {
 			return native278
 		}
-	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude|(~|\\\\$HOME|\\\\$\\\\{HOME\\\\})/\\\\.[\\\\w.-]*[*?\\\\[].*settings)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\") || agent && name in [\"sed\", \"perl\", \"ruby\", \"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"mv\", \"cp\", \"ln\", \"gzip\", \"xz\", \"zstd\", \"jq\", \"yq\", \"sponge\"] && any(wrappers, # in [\"xargs\", \"parallel\", \"find\"]) &&\n  line matches \"\\\\b(PreToolUse|PostToolUse|BeforeTool|AfterTool|permissionDecision|UserPromptSubmit)\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|\\\\.hguard/|hooks\\\\.json\"":
+	case "let dest = name in [\"tar\", \"bsdtar\", \"gtar\"] ? option(\"C\", \"directory\") : name == \"unzip\" ? option(\"d\") : name == \"unar\" ? option(\"o\", \"output-directory\") : name in [\"7z\", \"7za\", \"7zz\"] ? join(map(filter(args, # startsWith \"-o\"), #[2:]), \"\") : name in [\"cpio\", \"bsdcpio\"] ? option(\"D\", \"directory\") : name == \"unrar\" && len(positional) > 2 ? positional[len(positional) - 1] :\n  name == \"patch\" ? option(\"d\", \"directory\") : \"\";\nlet there = dest != \"\" ? dest : cwd; agent && ( (name in [\"tar\", \"bsdtar\", \"gtar\"] && (hasFlag(\"x\", \"extract\", \"get\") || pos(0) matches \"^[a-wyzA-Z]*x\") ||\n  name == \"unzip\" && !hasFlag(\"l\", \"t\", \"v\", \"p\", \"Z\", \"z\", \"c\") ||\n  name in [\"7z\", \"7za\", \"7zz\"] && pos(0) in [\"x\", \"e\"] ||\n  name in [\"cpio\", \"bsdcpio\"] && hasFlag(\"i\", \"extract\") && !hasFlag(\"t\", \"list\") ||\n  name == \"jar\" && any(args, # matches \"^-?x\") || name == \"pax\" && hasFlag(\"r\") ||\n  name == \"unrar\" && pos(0) in [\"x\", \"e\"] || name == \"unar\" ||\n  name == \"patch\" && len(positional) == 0 && !hasFlag(\"dry-run\") ||\n  name == \"git\" && pos(0) == \"apply\" && !hasFlag(\"check\", \"stat\", \"numstat\", \"summary\", \"cached\")) &&\n  there != \"\" && (guardPath(there) || guardParent(there)) ||\nname in [\"cp\", \"gcp\", \"rsync\", \"ditto\", \"mv\"] && len(positional) >= 2 && (\n  (name in [\"ditto\", \"mv\"] || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && (guardPath(positional[len(positional) - 1]) || guardParent(positional[len(positional) - 1])) &&\n    (name == \"ditto\" || name in [\"cp\", \"gcp\", \"mv\"] && hasFlag(\"T\", \"no-target-directory\") || any(positional[:-1], name == \"rsync\" && # endsWith \"/\" || # endsWith \"/.\" || # endsWith \"/*\" || baseName(#) matches \"^\\\\.?[*?\\\\[]\")) ||\n  (name == \"mv\" || hasFlag(\"r\", \"R\", \"a\", \"recursive\", \"archive\")) && !hasFlag(\"T\", \"no-target-directory\") &&\n    any(positional[:-1], !(# endsWith \"/\") && !(# endsWith \"/.\") && guardParent(positional[len(positional) - 1] + \"/\" + baseName(#)))))":
 		if scope == "command" {
 			return native279
 		}
-	case "agent && (any(outputs, computedValue(#)) ||\n  name == \"ln\" && hasFlag(\"s\", \"symbolic\") && len(positional) >= 2 && computedValue(positional[0]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) >= 2 && computedValue(positional[len(positional) - 1]) ||\n  name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"truncate\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"mv\"] && any(positional, computedValue(#)) ||\n  xargsTarget())":
+	case "agent && !isShell(name) && !(name == \"chmod\" && addsReadExec(pos(0))) && !(name in [\"cat\", \"tac\", \"less\", \"more\", \"most\", \"head\", \"tail\", \"grep\", \"egrep\", \"fgrep\", \"rg\", \"ag\", \"ack\", \"jq\", \"yq\", \"gojq\", \"ls\", \"stat\", \"file\", \"wc\", \"diff\", \"cmp\", \"colordiff\",\n  \"md5sum\", \"sha1sum\", \"sha256sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"test\", \"[\", \"[[\", \"realpath\", \"readlink\", \"basename\", \"dirname\", \"du\", \"bat\", \"batcat\", \"od\", \"hexdump\", \"strings\", \"nl\",\n  \"cd\", \"pushd\", \"echo\", \"printf\", \"print\", \"hguard\", \"hguard-plugins\", \":\", \"find\", \"cp\", \"scp\", \"rsync\", \"install\", \"df\"]) &&\n!(name == \"git\" && pos(0) in [\"add\", \"diff\", \"log\", \"show\", \"status\", \"blame\", \"ls-files\", \"grep\", \"check-ignore\", \"cat-file\"]) && !(name matches \"^python[0-9.]*$\" && option(\"m\") == \"json.tool\" && len(filter(positional, # != \"json.tool\" && !(# startsWith \"-\"))) <= 1) && !(name == \"mkdir\" && !any(args, # startsWith \"-m\" || # startsWith \"--mode\") && len(positional) > 0 && all(positional, trimSuffix(baseName(trimSuffix(#, \"/\")), \"/\") in [\".claude\", \".codex\", \".gemini\", \".cursor\"])) && (any(positional, guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"-\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #)) ||\n  any(args, # startsWith \"-\" && # contains \"=\" && guardPath(split(#, \"=\")[1])) ||\n  any(args, !(# startsWith \"-\") && !(# in positional) && guardPath(#) && baseName(#) matches \"\\\\.(jsonc?|toml|ya?ml)$|^hguard-shell$\") ||\n  any(args, # startsWith \"(\" && any(split(#, \"\\\"\"), guardPath(#))))":
 		if scope == "command" {
 			return native280
 		}
-	case "agent && (\n  name == \"go\" && pos(0) in [\"install\", \"get\"] && any(positional[1:], # matches \"(^|/)hguard(-plugins|-tirith)?(@[^/]*)?$\") ||\n  name == \"cargo\" && pos(0) == \"install\" && (any(positional[1:], # matches \"^hguard(-plugins|-tirith)?(@.*)?$\") || any(options(\"bin\"), # matches \"^hguard\")) ||\n  name in [\"pipx\", \"uv\", \"npm\", \"pnpm\", \"yarn\", \"bun\", \"gem\"] && any(positional, # matches \"^(@[^/]+/)?hguard(-plugins|-tirith)?([@=<>].*)?$\"))":
+	case "agent && line matches \"(?i)(\\\\.claude\\\\b|\\\\.hguard\\\\b|\\\\bhguard\\\\b|\\\\.codex\\\\b|\\\\.gemini\\\\b|\\\\.cursor\\\\b|\\\\.copilot\\\\b|opencode|crush\\\\.json|\\\\.hermes\\\\b|claude.{0,40}settings|settings.{0,40}claude|(~|\\\\$HOME|\\\\$\\\\{HOME\\\\})/\\\\.[\\\\w.-]*[*?\\\\[].*settings)\" && (any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) > 1 && (positional[len(positional) - 1] contains \"$\" || positional[len(positional) - 1] contains \"`\") ||\n  name in [\"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"sed\", \"perl\", \"gzip\", \"xz\", \"bzip2\", \"zstd\"] && any(positional, # contains \"$\" || # contains \"`\")) ||\nagent && any(redirects, #.dynamic && #.op in [\">\", \">>\", \">|\", \"&>\", \"&>>\", \"<>\"] && #.target matches \"\\\\$\\\\(\\\\s*(ls|find|echo|printf|dirname|realpath|readlink)\\\\b[^)]*[*?\\\\[]\" && #.target matches \"(settings(\\\\.local)?\\\\.json|config\\\\.(ya?ml|toml)|hooks\\\\.json|rules\\\\.ya?ml)\\\"?$\") || agent && name in [\"sed\", \"perl\", \"ruby\", \"tee\", \"dd\", \"truncate\", \"rm\", \"shred\", \"chmod\", \"mv\", \"cp\", \"ln\", \"gzip\", \"xz\", \"zstd\", \"jq\", \"yq\", \"sponge\"] && any(wrappers, # in [\"xargs\", \"parallel\", \"find\"]) &&\n  line matches \"\\\\b(PreToolUse|PostToolUse|BeforeTool|AfterTool|permissionDecision|UserPromptSubmit)\\\\b|\\\\.claude/settings|\\\\.codex/config|\\\\.gemini/settings|\\\\.cursor/hooks|\\\\.hguard/|hooks\\\\.json\"":
 		if scope == "command" {
 			return native281
 		}
-	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
+	case "agent && (any(outputs, computedValue(#)) ||\n  name == \"ln\" && hasFlag(\"s\", \"symbolic\") && len(positional) >= 2 && computedValue(positional[0]) ||\n  name in [\"cp\", \"mv\", \"install\", \"ln\", \"rsync\"] && len(positional) >= 2 && computedValue(positional[len(positional) - 1]) ||\n  name in [\"rm\", \"rmdir\", \"unlink\", \"shred\", \"truncate\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"setfacl\", \"mv\"] && any(positional, computedValue(#)) ||\n  xargsTarget())":
 		if scope == "command" {
 			return native282
 		}
-	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
+	case "agent && (\n  name == \"go\" && pos(0) in [\"install\", \"get\"] && any(positional[1:], # matches \"(^|/)hguard(-plugins|-tirith)?(@[^/]*)?$\") ||\n  name == \"cargo\" && pos(0) == \"install\" && (any(positional[1:], # matches \"^hguard(-plugins|-tirith)?(@.*)?$\") || any(options(\"bin\"), # matches \"^hguard\")) ||\n  name in [\"pipx\", \"uv\", \"npm\", \"pnpm\", \"yarn\", \"bun\", \"gem\"] && any(positional, # matches \"^(@[^/]+/)?hguard(-plugins|-tirith)?([@=<>].*)?$\"))":
 		if scope == "command" {
 			return native283
 		}
-	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate)|\\\\bwhich\\\\W{1,4}hguard\\\\b)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "(name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1])))))":
 		if scope == "command" {
 			return native284
 		}
-	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate)|\\\\bwhich\\\\W{1,4}hguard\\\\b)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
+	case "agent && ((name == \"git\" && pos(0) in [\"rm\", \"mv\"] && !hasFlag(\"cached\") && any(positional[1:], guardPath(#) || cwd != \"\" && !(# startsWith \"/\") && !(# startsWith \"~\") && !(# startsWith \"$\") && guardPath(cwd + \"/\" + #))) || (name == \"git\" && (pos(0) == \"clone\" || pos(0) == \"worktree\" && pos(1) == \"add\") && (guardPath(pos(2)) || cwd != \"\" && pos(2) != \"\" && !(pos(2) startsWith \"/\") && !(pos(2) startsWith \"~\") && !(pos(2) startsWith \"$\") && guardPath(cwd + \"/\" + pos(2)))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"v\", \"volume\"), !(# matches \":[^:]*\\\\bro\\\\b[^:]*$\") && (guardPath(split(#, \":\")[0]) || isHome(split(#, \":\")[0])))) || (name in [\"docker\", \"podman\", \"nerdctl\"] && any(options(\"mount\"), !(# matches \"(^|,)(readonly|ro)(=true|=1)?(,|$)\") && any(split(#, \",\"), (# startsWith \"source=\" || # startsWith \"src=\") && (guardPath(split(#, \"=\")[1]) || isHome(split(#, \"=\")[1]))))) || (name in [\"cp\", \"ln\", \"install\", \"rsync\"] && len(positional) >= 2 && !(positional[len(positional) - 1] endsWith \"/\") && !(baseName(positional[len(positional) - 1]) matches \"^hguard\") &&\n  any(positional[:-1], # matches \"(^|/)hguard(-plugins)?$\" || # matches \"\\\\b(which|command\\\\s+-[vV]|type\\\\s+-[a-zA-Z]*[pP]|whence\\\\s+-[a-z]*p[a-z]*)\\\\s+(--\\\\s+)?hguard(-plugins)?\\\\b\")))":
 		if scope == "command" {
 			return native285
 		}
-	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nany(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\"))":
+	case "!isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate)|\\\\bwhich\\\\W{1,4}hguard\\\\b)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native286
 		}
-	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nagent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\")))":
+	case "agent && !isShell(name) && (lang != \"\" || stdin.kind in [\"heredoc\", \"herestring\"]) && (code + \"\\n\" + stdin.text) matches \"(?i)(\\\\.hguard\\\\b|HGUARD_HOME|\\\\.claude\\\\W{1,6}(settings|hguard-shell)|\\\\.codex\\\\W{1,6}(config\\\\.toml|hooks\\\\.json)|CODEX_HOME|\\\\.gemini\\\\W{1,6}settings|\\\\.cursor\\\\W{1,6}(hooks|cli)|bin/hguard|\\\\.copilot/(settings|config|hooks)|\\\\.github/hooks|\\\\.hermes/(config|shell-hooks)|HERMES_HOME|(opencode|\\\\.opencode)/plugins?\\\\b|opencode\\\\.jsonc?|crush\\\\.json|crush/crushrc|\\\\bamp/(settings|hguard-delegate)|\\\\bwhich\\\\W{1,4}hguard\\\\b)\" && (code + \"\\n\" + stdin.text) matches \"(?i)(open\\\\s*\\\\([^)]*['\\\"][rbt]*[wax+]|['\\\"]\\\\+?>{1,2}['\\\"]|\\\\bprint[^\\\\n;]*>|fileinput|write|unlink|remove|rename|replace|chmod|copy|move|rmtree|truncate|symlink|append|rmSync|\\\\brm\\\\b|File\\\\.)\"":
 		if scope == "command" {
 			return native287
 		}
-	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
+	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nany(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\"))":
 		if scope == "command" {
 			return native288
 		}
-	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+	case "let sessionEnvSet = name == \"tmux\" && pos(0) in [\"set-environment\", \"setenv\"] || name == \"screen\" && any(args, # in [\"setenv\", \"unsetenv\"]) ||\n  name == \"systemctl\" && any(positional, # in [\"set-environment\", \"unset-environment\", \"import-environment\"]) ||\n  name == \"dbus-update-activation-environment\" || name == \"launchctl\" && pos(0) in [\"setenv\", \"unsetenv\"];\nagent && (any(keys(assigns ?? {}), # matches \"(?i)^_*hguard_\") || any(wrapperArgs, upper(#) startsWith \"HGUARD_\") || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\", \"unset\", \"set\", \"setenv\", \"unsetenv\", \"env\", \"read\", \"printf\", \"mapfile\", \"readarray\", \"vared\", \"getopts\", \"let\"] && any(args, # matches \"(?i)^_*hguard_\") && !(name == \"set\" && any(args, # matches \"^-[a-zA-Z]*[qS][a-zA-Z]*$\" || # in [\"--query\", \"--show\", \"--names\", \"-n\"]))) || (name in [\"unset\", \"unfunction\", \"functions\"] && any(positional, # matches \"(?i)hguard\")) || (name in [\"unset\", \"unfunction\"] && (name == \"unfunction\" || hasFlag(\"f\")) && any(positional, # == \"fc\" || # == \"r\" && shell == \"zsh\")) || (name == \"unset\" && !hasFlag(\"f\") && any(positional, # in [\"PROMPT_COMMAND\", \"precmd_functions\"])) || (name in [\"declare\", \"typeset\", \"local\"] && hasFlag(\"n\") && any(args, # matches \"(?i)=_*hguard_\")) || (shell == \"zsh\" && \"functions\" in keys(assigns ?? {})) || (sessionEnvSet && any(args, # matches \"(?i)^_*hguard_\")))":
 		if scope == "command" {
 			return native289
 		}
+	case "(name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\"))":
+		if scope == "command" {
+			return native290
+		}
+	case "agent && ((name == \"bind\" && shell != \"fish\" &&\n  (any(args, # matches \"^-[lpPvVsSX]*f\") || any(args, # != option(\"q\") && # matches \"(?i)(\\\\\\\\C-[mjox]|\\\\\\\\[rn]|[\\\\r\\\\n]|\\\\\\\\(0?1[25]|x0[ad])\\\\b|\\\\b(return|newline|ret|lfd)\\\\b|accept-line|operate-and-get-next|edit-and-execute)\"))) ||\n(name == \"bind\" && shell == \"fish\" && (len(positional) >= 2 || hasFlag(\"e\", \"erase\")) &&\n  any(args, # matches \"(?i)(^\\\\\\\\[rn]$|^[\\\\r\\\\n]$|^\\\\\\\\c[jm]$|^(enter|return|ctrl-[jm]|ctrl-enter|shift-enter)$|\\\\bexecute\\\\b|\\\\bcommandline\\\\b|13[;~u]|^(-a|--all)$)\")) ||\n(name == \"bindkey\" && !hasFlag(\"L\", \"l\") && (hasFlag(\"r\") || len(positional) >= 2) &&\n  any(args, # matches \"(?i)(\\\\^[mjo]|\\\\\\\\[rn]|\\\\\\\\C-[mjo]|accept-)\")) ||\n(name == \"zle\" && hasFlag(\"N\", \"A\", \"D\") && any(positional, # matches \"accept-\")))":
+		if scope == "command" {
+			return native291
+		}
 	case "any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
-			return native290
+			return native292
 		}
 	case "agent && any(functions, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"commandline\", \"builtin\", \"enable\", \"disable\", \"fc\", \"whence\"] || # == \"r\" && shell == \"zsh\")":
 		if scope == "line" {
-			return native291
+			return native293
 		}
 	case "(name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"]))":
 		if scope == "command" {
-			return native292
+			return native294
 		}
 	case "agent && ((name == \"enable\" && shell != \"fish\" && hasFlag(\"n\", \"f\", \"d\") && len(positional) > 0) || (name == \"disable\" && shell != \"fish\" && any(positional, # matches \"(?i)^_*hguard\" || # in [\"bind\", \"bindkey\", \"zle\", \"builtin\", \"fc\", \"r\", \"whence\", \"emulate\", \"local\", \"typeset\", \"print\", \"zmodload\"])) || (name == \"fc\" && any(wrappers, # in [\"builtin\", \"command\"]) && !hasFlag(\"l\", \"s\") && !(option(\"e\") in [\"\", \"-\"])))":
 		if scope == "command" {
-			return native293
+			return native295
 		}
 	case "(name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\")))":
 		if scope == "command" {
-			return native294
+			return native296
 		}
 	case "agent && ((name == \"set\" && shell != \"fish\" && any(args, # == \"+o\") && any(args, # in [\"emacs\", \"vi\", \"zle\"])) || (name == \"unsetopt\" && any(positional, lower(#) in [\"zle\", \"_zle\"])) || (name == \"setopt\" && any(positional, lower(#) in [\"nozle\", \"no_zle\"])) || (name == \"zmodload\" && hasFlag(\"u\") && any(positional, # == \"zsh/zle\")) || (name in [\"bash\", \"zsh\", \"fish\"] && !hasFlag(\"c\") && len(positional) == 0 && stdin.kind == \"\" &&\n  (hasFlag(\"norc\", \"noediting\", \"no-config\", \"N\", \"no-rcs\", \"no-zle\") || name == \"zsh\" && hasFlag(\"f\"))))":
 		if scope == "command" {
-			return native295
+			return native297
 		}
 	case "(name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"]))":
 		if scope == "command" {
-			return native296
+			return native298
 		}
 	case "agent && ((name in [\"pkill\", \"killall\"] && any(args, # matches \"(?i)hguard\")) || (name == \"kill\" && (any(positional, # matches \"(?i)hguard\") || line matches \"(?i)(pgrep|pidof)[^|;&]*hguard|hguard[^|;&]*\\\\.pid\")) || (name in [\"systemctl\", \"launchctl\", \"service\"] && any(positional, # matches \"(?i)hguard\") && any(positional, # in [\"stop\", \"kill\", \"disable\", \"mask\", \"restart\", \"unload\", \"bootout\", \"remove\"])))":
 		if scope == "command" {
-			return native297
+			return native299
 		}
 	case "(name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\") ||\n  (option(\"a\", \"ask-for-approval\") == \"never\" || any(options(\"c\", \"config\"), # matches \"^approval_policy\\\\s*=\\\\s*[\\\"']?never\")) &&\n  (option(\"s\", \"sandbox\") == \"danger-full-access\" || any(options(\"c\", \"config\"), # matches \"^sandbox_mode\\\\s*=\\\\s*[\\\"']?danger-full-access\")))) ||\n(name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"])":
 		if scope == "command" {
-			return native298
+			return native300
 		}
 	case "agent && ((name == \"claude\" && (hasFlag(\"dangerously-skip-permissions\", \"allow-dangerously-skip-permissions\", \"bare\", \"safe-mode\", \"setting-sources\", \"managed-settings\", \"managed-settings-in-initialize\", \"plugin-dir\") || option(\"permission-mode\") == \"bypassPermissions\")) || (name == \"codex\" && (hasFlag(\"dangerously-bypass-approvals-and-sandbox\", \"yolo\") || any(options(\"c\", \"config\"), # matches \"(?i)hook\") || any(options(\"disable\"), # matches \"(?i)hook\") ||\n  (option(\"a\", \"ask-for-approval\") == \"never\" || any(options(\"c\", \"config\"), # matches \"^approval_policy\\\\s*=\\\\s*[\\\"']?never\")) &&\n  (option(\"s\", \"sandbox\") == \"danger-full-access\" || any(options(\"c\", \"config\"), # matches \"^sandbox_mode\\\\s*=\\\\s*[\\\"']?danger-full-access\")))) ||\n(name == \"gemini\" && (hasFlag(\"yolo\", \"y\") || option(\"approval-mode\") == \"yolo\")) || (name == \"cursor-agent\" && hasFlag(\"force\", \"f\", \"yolo\")) || (name == \"claude\" && (hasFlag(\"settings\") || pos(0) == \"config\" && any(args, # matches \"(?i)hook|permission\"))) || (name == \"amp\" && hasFlag(\"dangerously-allow-all\")) || (name in [\"crush\", \"hermes\"] && hasFlag(\"yolo\", \"y\")) || (name == \"copilot\" && hasFlag(\"allow-all-tools\", \"allow-all\", \"yolo\")) || (name == \"opencode\" && hasFlag(\"pure\")) || any(keys(assigns ?? {}), # in [\"HOME\", \"XDG_CONFIG_HOME\", \"CLAUDE_CONFIG_DIR\", \"CODEX_HOME\", \"GEMINI_CLI_HOME\", \"OPENCODE_CONFIG\", \"OPENCODE_CONFIG_DIR\", \"OPENCODE_CONFIG_CONTENT\", \"OPENCODE_PURE\", \"CRUSH_GLOBAL_CONFIG\", \"HERMES_HOME\", \"COPILOT_HOME\", \"AMP_SETTINGS_FILE\",\n  \"CLAUDE_CODE_SIMPLE\", \"CLAUDE_CODE_SAFE_MODE\", \"CLAUDE_CODE_SHELL_PREFIX\", \"GEMINI_CLI_SYSTEM_SETTINGS_PATH\"]))":
 		if scope == "command" {
-			return native299
+			return native301
 		}
 	case "!(name in [\"claude\", \"codex\", \"gemini\", \"cursor-agent\", \"opencode\", \"crush\", \"amp\", \"hermes\", \"copilot\"]) && (any(flags, # matches \"^--(dangerously-[a-z-]+|trust-all-tools|yolo|allow-all-tools|skip-permissions[a-z-]*|bypass-permissions)(=.*)?$\") ||\n  option(\"approval-mode\") == \"yolo\" || name == \"qwen\" && hasFlag(\"y\"))":
 		if scope == "command" {
-			return native300
+			return native302
 		}
 	case "agent && (\n  name == \"claude\" && pos(0) in [\"plugin\", \"plugins\"] && (pos(1) in [\"install\", \"i\", \"enable\", \"update\"] || pos(1) == \"marketplace\" && pos(2) in [\"add\", \"update\"]) ||\n  name == \"gemini\" && pos(0) in [\"extensions\", \"extension\"] && pos(1) in [\"install\", \"link\", \"enable\", \"update\", \"new\"] ||\n  name == \"copilot\" && pos(0) == \"plugin\" && pos(1) in [\"install\", \"enable\", \"update\"])":
 		if scope == "command" {
-			return native301
+			return native303
 		}
 	case "agent && !(\"--\" in args) && any(args, computedValue(#))":
 		if scope == "command" {
-			return native302
+			return native304
 		}
 	case "agent && ((name in [\"hguard\", \"hguard-plugins\"] || (dynamicName && source matches \"(?i)hguard\")) && (\n  any(args, # in [\"approve\", \"deny\"]) ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"init\") && hasFlag(\"write\")) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))) ||\n(dynamicName || name matches \"[*?\\\\[\\\\]{}%]\" || any(wrappers, # in [\"xargs\", \"parallel\"]) && any(wrapperArgs, # == name || # == \"-I\" + name || # == \"-i\" + name || # == \"--replace=\" + name)) && (\n  any(args, # == \"approve\") ||\n  (any(args, # == \"yolo\") && any(args, # == \"on\")) ||\n  (any(args, # == \"plugin\") && any(args, # in [\"add\", \"install\", \"remove\", \"enable\", \"disable\"])) ||\n  (any(args, # == \"creds\") && any(args, # in [\"add\", \"remove\", \"clean\"]))))":
 		if scope == "command" {
-			return native303
+			return native305
 		}
 	case "agent && pos(0) in [\"daemon\", \"watch\"]":
 		if scope == "command" {
-			return native304
+			return native306
 		}
 	case "serviceAction(name, args) == \"delete\"":
 		if scope == "command" {
-			return native305
+			return native307
 		}
 	case "serviceAction(name, args) == \"secret\"":
 		if scope == "command" {
-			return native306
+			return native308
 		}
 	case "serviceAction(name, args) == \"backup\"":
 		if scope == "command" {
-			return native307
+			return native309
 		}
 	case "serviceAction(name, args) == \"retention\"":
 		if scope == "command" {
-			return native308
+			return native310
 		}
 	case "serviceAction(name, args) == \"money\"":
 		if scope == "command" {
-			return native309
+			return native311
 		}
 	case "serviceAction(name, args) == \"audit\"":
 		if scope == "command" {
-			return native310
+			return native312
 		}
 	case "serviceAction(name, args) == \"public\"":
 		if scope == "command" {
-			return native311
+			return native313
 		}
 	case "let publicJSON = \"(?i)\\\"private\\\"\\\\s*:\\\\s*false|\\\"visibility\\\"\\\\s*:\\\\s*\\\"public\\\"\"; let publicMutation = \"(?is)\\\\bmutation\\\\b.*\\\\bvisibility\\\\s*:\\\\s*\\\\\\\\?\\\"?PUBLIC\\\\b\"; name == \"curl\" && any(args, # matches \"(?i)api\\\\.github\\\\.com/repos/|/api/v4/projects/\") && any(args, # matches publicJSON) || name == \"curl\" && any(args, # matches \"(?i)/api/v4/projects/[^?#]*[?&]visibility=public\\\\b\") || name == \"curl\" && any(args, # matches \"(?i)/api/v4/projects/\") && any(args, # matches \"(?i)^visibility=public$\") || name == \"curl\" && any(args, # matches \"(?i)/graphql\\\\b\") && any(args, # matches publicMutation) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && any(options(\"f\", \"F\", \"field\", \"raw-field\"), # matches publicMutation) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && option(\"input\") != \"\" && (stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches publicJSON) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches publicJSON)) || name in [\"gh\", \"glab\"] && pos(0) == \"api\" && (any(options(\"f\", \"F\", \"field\", \"raw-field\"), lower(#) in [\"private=false\", \"visibility=public\"]) ||\n  any(positional, # matches \"(^|/)contents/\\\\.(github|gitea|forgejo)/workflows/|(^|/)files/(\\\\.|%2[eE])gitlab-ci(\\\\.|%2[eE])yml\") && upper(option(\"X\", \"method\")) in [\"PUT\", \"POST\"])":
 		if scope == "command" {
-			return native312
-		}
-	case "serviceAction(name, args) == \"grant\" || (name == \"gh\" && pos(0) == \"pr\" && pos(1) == \"merge\" && hasFlag(\"admin\")) || (name == \"gh\" && pos(0) == \"api\" && any(positional, # matches \"(^|/)(branches/[^/]+/protection|rulesets)(/|$)\") &&\n  any(args, # matches \"(?i)^enforce_admins(\\\\[enabled\\\\])?=false$|^(allow_force_pushes|allow_deletions)=true$|^required_pull_request_reviews=null$|^enforcement=disabled$|\\\"enforce_admins\\\"\\\\s*:\\\\s*false|\\\"enforcement\\\"\\\\s*:\\\\s*\\\"disabled\\\"\")) ||\n(name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
-		if scope == "command" {
-			return native313
-		}
-	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
-		if scope == "command" {
 			return native314
 		}
-	case "let zero = \"(?i)(^|[\\\\s{,\\\"'])(max)?replica(s|count)[\\\"']?\\\\s*:\\\\s*(&\\\\S+\\\\s+)?((!!|!<tag:yaml\\\\.org,2002:)(int|float)>?\\\\s+(&\\\\S+\\\\s+)?[\\\"']?[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\\\"']?|[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?)([^0-9a-z._\\\"']|$)\"; (pos(0) in [\"apply\", \"create\", \"replace\"] && ((any(options(\"f\", \"filename\"), # in [\"-\", \"/dev/stdin\"]) || any(args, # in [\"-f-\", \"--filename=-\", \"-f/dev/stdin\", \"--filename=/dev/stdin\"])) &&\n    (stdin.text + \"\\n\" + join(stdin.args, \"\\n\")) matches zero || writtenText() matches zero)) ||\n(name == \"helm\" && pos(0) in [\"upgrade\", \"install\"] && (writtenText() matches zero ||\n  any(options(\"set\", \"set-string\", \"set-literal\", \"set-json\"), # matches \"(?i)(^|[.,])(max)?replica(s|count)\\\\s*=\\\\s*[\\\"']?[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\\\"']?\\\\s*(,|$)\"))) ||\n(pos(0) == \"scale\" && any(options(\"replicas\"), # matches \"(?i)^[-+]?0[xob]?[0_]*$\")) || pos(0) == \"drain\" ||\n  (pos(0) == \"cordon\" && (hasFlag(\"all\", \"l\", \"selector\") || any(wrappers, # in [\"xargs\", \"parallel\"]) || any(positional[1:], # startsWith \"$(\" || # startsWith \"`\"))) || (pos(0) == \"autoscale\" && any(options(\"max\"), # matches \"(?i)^[-+]?0[xob]?[0_]*$\")) ||\n(pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\\\.admissionregistration\\\\.k8s\\\\.io)?)(/|$)\")) || (pos(0) == \"replace\" && hasFlag(\"force\")) || (pos(0) == \"apply\" && any(args, # matches \"^--prune(=true)?$\")) || (pos(0) == \"patch\" && any(args, # matches \"persistentVolumeReclaimPolicy\\\\W+Delete\")) || (pos(0) == \"patch\" && (let patches = join(args, \"\\n\");\n  patches matches zero || patches matches \"(?i)\\\\b(max)?replicas[\\\"']?\\\\s*:\\\\s*[\\\"']?0+([^0-9.]|$)|\\\"/spec/(max)?replicas\\\"[^}]*\\\"value\\\"\\\\s*:\\\\s*\\\"?0+([^0-9.]|$)|\\\"value\\\"\\\\s*:\\\\s*\\\"?0+[^0-9.][^}]*\\\"/spec/(max)?replicas\\\"\" ||\n  patches matches \"\\\\bfinalizers[\\\"']?\\\\s*:\\\\s*(null|~|\\\\[\\\\s*\\\\])|\\\\$patch[\\\"']?\\\\s*:\\\\s*[\\\"']?(delete|replace)\" ||\n  patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"(remove|replace)\\\"\" && patches matches \"\\\"path\\\"\\\\s*:\\\\s*\\\"/(spec|data|stringData|binaryData|rules|subjects|roleRef|webhooks|metadata/finalizers|metadata/ownerReferences)\\\\b\" && (patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"remove\\\"\" || patches matches \"\\\"value\\\"\\\\s*:\\\\s*(null|\\\\[\\\\s*\\\\]|\\\\{\\\\s*\\\\})\") ||\n  any(args, # matches \":\\\\s*null\\\\b\" && !(# matches \"^(-p|--patch=)?\\\\s*\\\\{?\\\\s*[\\\"']?metadata[\\\"']?\\\\s*:\\\\s*\\\\{\\\\s*[\\\"']?(labels|annotations)[\\\"']?\\\\s*:\\\\s*\\\\{[^{}]*\\\\}\\\\s*\\\\}\\\\s*\\\\}?\\\\s*$\")))) ||\n(pos(0) == \"label\" && len(positional) > 1 && lower(positional[1]) matches \"^(ns|namespaces?)(/|$)\" && any(positional[1:], # matches \"^[A-Za-z0-9][A-Za-z0-9_./-]*-$\")) || (\"taint\" in positional && any(positional, # matches \":NoExecute$\")) || (pos(0) == \"label\" && any(positional, # matches \"^pod-security\\\\.kubernetes\\\\.io/(enforce=privileged|enforce-)$\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
+	case "serviceAction(name, args) == \"grant\" || httpAction(name, args) == \"grant\" || (name == \"gh\" && pos(0) == \"pr\" && pos(1) == \"merge\" && hasFlag(\"admin\")) || (name == \"gh\" && pos(0) == \"api\" && any(positional, # matches \"(^|/)(branches/[^/]+/protection|rulesets)(/|$)\") &&\n  any(args, # matches \"(?i)^enforce_admins(\\\\[enabled\\\\])?=false$|^(allow_force_pushes|allow_deletions)=true$|^required_pull_request_reviews=null$|^enforcement=disabled$|\\\"enforce_admins\\\"\\\\s*:\\\\s*false|\\\"enforcement\\\"\\\\s*:\\\\s*\\\"disabled\\\"\")) ||\n(name in [\"kubectl\", \"oc\"] && pos(0) == \"create\" && pos(1) in [\"clusterrolebinding\", \"rolebinding\"] && any(args, # matches \"^(--(cluster)?role=)?(cluster-admin|admin)$\")) || (name == \"gh\" && (pos(0) in [\"ssh-key\", \"gpg-key\"] && pos(1) == \"add\" || pos(0) == \"repo\" && pos(1) == \"deploy-key\" && pos(2) == \"add\" ||\n  pos(0) == \"api\" && any(positional, # matches \"(^|/)(keys|gpg_keys|collaborators/[^/]+|hooks)$\") && (any(args, # matches \"^(-X|--method)=?(POST|PUT|PATCH)$\" || # in [\"POST\", \"PUT\", \"PATCH\"]) || hasFlag(\"f\", \"F\", \"field\", \"raw-field\", \"input\") && !any(args, # matches \"^(-X|--method)=?GET$\" || # == \"GET\"))))":
 		if scope == "command" {
 			return native315
 		}
-	case "let testWord = \"(?i)(^|[_.-])(test|tests|testing|ci|e2e)([_.-]|$)\"; let project = option(\"p\", \"project-name\") != \"\" ? option(\"p\", \"project-name\") : ((assigns ?? {}).COMPOSE_PROJECT_NAME ?? \"\"); (name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\") && !(project != \"\" && project matches testWord)":
+	case "httpAction(name, args) in [\"delete\", \"wipe\"]":
 		if scope == "command" {
 			return native316
 		}
-	case "!hasFlag(\"help\", \"h\", \"dry-run\") && ( name == \"kubeadm\" && pos(0) == \"reset\" || name in [\"microk8s\", \"k0s\", \"talosctl\"] && pos(0) == \"reset\" || name in [\"k3s-uninstall.sh\", \"k3s-agent-uninstall.sh\", \"k3s-killall.sh\", \"rke2-uninstall.sh\", \"rke2-agent-uninstall.sh\", \"rke2-killall.sh\"] || name in [\"bash\", \"sh\", \"dash\", \"zsh\"] && !hasFlag(\"c\") && len(positional) > 0 && baseName(positional[0]) matches \"^(k3s|k3s-agent|rke2|rke2-agent)-(uninstall|killall)\\\\.sh$\" || name == \"minikube\" && pos(0) == \"delete\" && hasFlag(\"all\", \"purge\") || name == \"kind\" && pos(0) == \"delete\" && pos(1) == \"clusters\" || name == \"k3d\" && pos(0) == \"cluster\" && pos(1) in [\"delete\", \"rm\"] && hasFlag(\"all\", \"a\") || name == \"docker\" && (pos(0) == \"swarm\" && pos(1) == \"leave\" && hasFlag(\"force\", \"f\") ||\n  pos(0) in [\"stack\", \"service\"] && pos(1) in [\"rm\", \"remove\", \"down\"] ||\n  pos(0) == \"node\" && pos(1) in [\"rm\", \"remove\"] && hasFlag(\"force\", \"f\")))":
+	case "let zero = \"(?i)(^|[\\\\s{,\\\"'])(max)?replica(s|count)[\\\"']?\\\\s*:\\\\s*(&\\\\S+\\\\s+)?((!!|!<tag:yaml\\\\.org,2002:)(int|float)>?\\\\s+(&\\\\S+\\\\s+)?[\\\"']?[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\\\"']?|[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?)([^0-9a-z._\\\"']|$)\"; (pos(0) in [\"apply\", \"create\", \"replace\"] && ((any(options(\"f\", \"filename\"), # in [\"-\", \"/dev/stdin\"]) || any(args, # in [\"-f-\", \"--filename=-\", \"-f/dev/stdin\", \"--filename=/dev/stdin\"])) &&\n    (stdin.text + \"\\n\" + join(stdin.args, \"\\n\")) matches zero || writtenText() matches zero)) ||\n(name == \"helm\" && pos(0) in [\"upgrade\", \"install\"] && (writtenText() matches zero ||\n  any(options(\"set\", \"set-string\", \"set-literal\", \"set-json\"), # matches \"(?i)(^|[.,])(max)?replica(s|count)\\\\s*=\\\\s*[\\\"']?[-+]?(0[xob]?[0_]*(\\\\.[0_]*)?|\\\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\\\"']?\\\\s*(,|$)\"))) ||\n(pos(0) == \"scale\" && any(options(\"replicas\"), # matches \"(?i)^[-+]?0[xob]?[0_]*$\")) || pos(0) == \"drain\" ||\n  (pos(0) == \"cordon\" && (hasFlag(\"all\", \"l\", \"selector\") || any(wrappers, # in [\"xargs\", \"parallel\"]) || any(positional[1:], # startsWith \"$(\" || # startsWith \"`\"))) || (pos(0) == \"autoscale\" && any(options(\"max\"), # matches \"(?i)^[-+]?0[xob]?[0_]*$\")) ||\n(pos(0) == \"delete\" && any(positional[1:], lower(#) matches \"^(deploy(ment)?s?|statefulsets?|sts|daemonsets?|ds|services?|svc|secrets?|configmaps?|cm|ingress(es)?|ing|jobs?|cronjobs?|cj|pvc|persistentvolumeclaims?|pv|prometheusrules?|ingressroutes?|(validating|mutating)webhookconfigurations?(\\\\.admissionregistration\\\\.k8s\\\\.io)?)(/|$)\")) || (pos(0) == \"replace\" && hasFlag(\"force\")) || (pos(0) == \"apply\" && any(args, # matches \"^--prune(=true)?$\")) || (pos(0) == \"patch\" && any(args, # matches \"persistentVolumeReclaimPolicy\\\\W+Delete\")) || (pos(0) == \"patch\" && (let patches = join(args, \"\\n\");\n  patches matches zero || patches matches \"(?i)\\\\b(max)?replicas[\\\"']?\\\\s*:\\\\s*[\\\"']?0+([^0-9.]|$)|\\\"/spec/(max)?replicas\\\"[^}]*\\\"value\\\"\\\\s*:\\\\s*\\\"?0+([^0-9.]|$)|\\\"value\\\"\\\\s*:\\\\s*\\\"?0+[^0-9.][^}]*\\\"/spec/(max)?replicas\\\"\" ||\n  patches matches \"\\\\bfinalizers[\\\"']?\\\\s*:\\\\s*(null|~|\\\\[\\\\s*\\\\])|\\\\$patch[\\\"']?\\\\s*:\\\\s*[\\\"']?(delete|replace)\" ||\n  patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"(remove|replace)\\\"\" && patches matches \"\\\"path\\\"\\\\s*:\\\\s*\\\"/(spec|data|stringData|binaryData|rules|subjects|roleRef|webhooks|metadata/finalizers|metadata/ownerReferences)\\\\b\" && (patches matches \"\\\"op\\\"\\\\s*:\\\\s*\\\"remove\\\"\" || patches matches \"\\\"value\\\"\\\\s*:\\\\s*(null|\\\\[\\\\s*\\\\]|\\\\{\\\\s*\\\\})\") ||\n  any(args, # matches \":\\\\s*null\\\\b\" && !(# matches \"^(-p|--patch=)?\\\\s*\\\\{?\\\\s*[\\\"']?metadata[\\\"']?\\\\s*:\\\\s*\\\\{\\\\s*[\\\"']?(labels|annotations)[\\\"']?\\\\s*:\\\\s*\\\\{[^{}]*\\\\}\\\\s*\\\\}\\\\s*\\\\}?\\\\s*$\")))) ||\n(pos(0) == \"label\" && len(positional) > 1 && lower(positional[1]) matches \"^(ns|namespaces?)(/|$)\" && any(positional[1:], # matches \"^[A-Za-z0-9][A-Za-z0-9_./-]*-$\")) || (\"taint\" in positional && any(positional, # matches \":NoExecute$\")) || (pos(0) == \"label\" && any(positional, # matches \"^pod-security\\\\.kubernetes\\\\.io/(enforce=privileged|enforce-)$\")) || (pos(0) == \"delete\" && (len(options(\"f\", \"filename\", \"k\", \"kustomize\")) > 0 || any(args, # matches \"^(-f|-k|--filename|--kustomize)(=|.)\")))":
 		if scope == "command" {
 			return native317
 		}
-	case "name == \"heroku\" && pos(0) in [\"ps:scale\", \"ps:resize\", \"scale\"] && any(positional[1:], # matches \"^[A-Za-z0-9_-]+=0+(:.*)?$\") || name in [\"fly\", \"flyctl\"] && pos(0) == \"scale\" && pos(1) == \"count\" && any(positional[2:], # matches \"^(([A-Za-z0-9_-]+=)?0+)$\")":
+	case "let testWord = \"(?i)(^|[_.-])(test|tests|testing|ci|e2e)([_.-]|$)\"; let project = option(\"p\", \"project-name\") != \"\" ? option(\"p\", \"project-name\") : ((assigns ?? {}).COMPOSE_PROJECT_NAME ?? \"\"); (name in [\"docker\", \"podman\"] ? pos(0) == \"compose\" && any(positional, # == \"down\") : pos(0) == \"down\") && hasFlag(\"v\", \"volumes\") && !(project != \"\" && project matches testWord)":
 		if scope == "command" {
 			return native318
 		}
-	case "!hasFlag(\"dry-run\", \"dryrun\", \"help\") && ( any(options(\"desired-count\", \"desired-capacity\", \"max-size\", \"max-capacity\", \"new-capacity\", \"node-count\", \"num-nodes\"), # matches \"^0+$\") || \"resize\" in positional && any(options(\"size\"), # matches \"^0+$\") || any(options(\"scaling-config\"), # matches \"(?i)(^|,)\\\\s*(desiredSize|maxSize)\\\\s*=\\\\s*0+\\\\s*(,|$)\") || any(positional, # matches \"(?i)^(stop|stop-.+|deallocate|suspend)$\") && any(args, # matches \"(?i)(^|[^a-z0-9])(prod|production|prd)($|[^a-z0-9])\"))":
+	case "!hasFlag(\"help\", \"h\", \"dry-run\") && ( name == \"kubeadm\" && pos(0) == \"reset\" || name in [\"microk8s\", \"k0s\", \"talosctl\"] && pos(0) == \"reset\" || name in [\"k3s-uninstall.sh\", \"k3s-agent-uninstall.sh\", \"k3s-killall.sh\", \"rke2-uninstall.sh\", \"rke2-agent-uninstall.sh\", \"rke2-killall.sh\"] || name in [\"bash\", \"sh\", \"dash\", \"zsh\"] && !hasFlag(\"c\") && len(positional) > 0 && baseName(positional[0]) matches \"^(k3s|k3s-agent|rke2|rke2-agent)-(uninstall|killall)\\\\.sh$\" || name == \"minikube\" && pos(0) == \"delete\" && hasFlag(\"all\", \"purge\") || name == \"kind\" && pos(0) == \"delete\" && pos(1) == \"clusters\" || name == \"k3d\" && pos(0) == \"cluster\" && pos(1) in [\"delete\", \"rm\"] && hasFlag(\"all\", \"a\") || name == \"docker\" && (pos(0) == \"swarm\" && pos(1) == \"leave\" && hasFlag(\"force\", \"f\") ||\n  pos(0) in [\"stack\", \"service\"] && pos(1) in [\"rm\", \"remove\", \"down\"] ||\n  pos(0) == \"node\" && pos(1) in [\"rm\", \"remove\"] && hasFlag(\"force\", \"f\")))":
 		if scope == "command" {
 			return native319
 		}
-	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let url = (assigns ?? {}).DATABASE_URL ?? \"\"; let settings = option(\"settings\") != \"\" ? option(\"settings\") : ((assigns ?? {}).DJANGO_SETTINGS_MODULE ?? \"\"); let context = (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") ? option(\"context\", \"c\") : \"\"; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\" ||\n    url != \"\" || settings != \"\" || context != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|NODE_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  (url == \"\" || localTestURL(url)) &&\n  (settings == \"\" || settings matches \"(?i)(^|[._])(test|tests|testing)(_settings)?$\") &&\n  (context == \"\" || context matches \"(^|[a-z0-9_.])Tests?([A-Z_]|$)\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b|^--connection\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (any(args, # == \"drizzle-kit\") || name == \"drizzle-kit\") && any(args, # in [\"push\", \"push:pg\", \"push:mysql\", \"push:sqlite\"]) && any(args, # in [\"--force\", \"-f\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"sequelize-cli\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || any(args, # == \"migrate\") && any(args, # == \"zero\") && (name in [\"django-admin\", \"manage.py\"] || any(args, # endsWith \"manage.py\" || # in [\"manage.py\", \"django\"])) || any(args, # == \"db:migrate\") && any(args, # matches \"^VERSION=0+$\") || (name == \"knex\" || any(args, # == \"knex\")) && any(args, # == \"migrate:rollback\") && any(args, # in [\"--all\", \"-a\"]) || name == \"goose\" && (any(positional, # == \"reset\") || any(positional, # == \"down-to\") && any(positional, # matches \"^0+$\")) || name == \"migrate\" && (any(args, # == \"down\") && any(args, # in [\"-all\", \"--all\"]) || any(positional, # == \"drop\") || any(positional, # == \"goto\") && any(positional, # matches \"^0+$\")) || name == \"dbmate\" && any(positional, # == \"drop\") || name == \"flyway\" && any(positional, # == \"clean\") || name == \"liquibase\" && any(positional, lower(#) in [\"drop-all\", \"dropall\"]) || name in [\"mvn\", \"mvnw\", \"gradle\", \"gradlew\"] && any(args, lower(#) in [\"flyway:clean\", \"flywayclean\", \"liquibase:dropall\", \"dropall\"]) || (name == \"mikro-orm\" || any(args, # in [\"mikro-orm\", \"@mikro-orm/cli\"])) && any(args, # in [\"schema:drop\", \"schema:fresh\", \"migration:fresh\"]) && any(args, # in [\"--run\", \"-r\"]) || (name startsWith \"typeorm\" || any(args, # startsWith \"typeorm\")) && any(args, # == \"schema:drop\") || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
+	case "name == \"heroku\" && pos(0) in [\"ps:scale\", \"ps:resize\", \"scale\"] && any(positional[1:], # matches \"^[A-Za-z0-9_-]+=0+(:.*)?$\") || name in [\"fly\", \"flyctl\"] && pos(0) == \"scale\" && pos(1) == \"count\" && any(positional[2:], # matches \"^(([A-Za-z0-9_-]+=)?0+)$\")":
 		if scope == "command" {
 			return native320
 		}
-	case "let leaf = \"\\\\.(metadata\\\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\\\.[\\\\w./-]+)?)|type|kind|apiVersion|immutable)\"; let o = option(\"o\", \"output\"); pos(0) == \"view-secret\" && len(positional) > 1 || pos(0) == \"get\" && (any(positional[1:], # matches \"^((secrets?|secret/.+|secrets/.+)(,|$))+\" || # matches \",secrets?(,|$)\") ||\n  any(positional[1:], # matches \"^\\\"?\\\\$\") && unfolded matches \"\\\\b(kubectl|oc|k)\\\\s[^|;&\\\\n]*\\\\bget\\\\s+(secrets?|secret/)\") &&\no matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\" && !(o matches \"^jsonpath(-as-json)?=(\\\\{(range\\\\s+\\\\.items(\\\\[[^\\\\]]*\\\\])?|end|\\\"[^\\\"]*\\\"|(\\\\.items(\\\\[[^\\\\]]*\\\\])?)?\" + leaf + \")\\\\}|[^{}])*$\" ||\n  o matches \"^custom-columns=[^:,]+:\" + leaf + \"(,[^:,]+:\" + leaf + \")*$\")":
+	case "!hasFlag(\"dry-run\", \"dryrun\", \"help\") && ( any(options(\"desired-count\", \"desired-capacity\", \"max-size\", \"max-capacity\", \"new-capacity\", \"node-count\", \"num-nodes\"), # matches \"^0+$\") || \"resize\" in positional && any(options(\"size\"), # matches \"^0+$\") || any(options(\"scaling-config\"), # matches \"(?i)(^|,)\\\\s*(desiredSize|maxSize)\\\\s*=\\\\s*0+\\\\s*(,|$)\") || any(positional, # matches \"(?i)^(stop|stop-.+|deallocate|suspend)$\") && any(args, # matches \"(?i)(^|[^a-z0-9])(prod|production|prd)($|[^a-z0-9])\"))":
 		if scope == "command" {
 			return native321
 		}
-	case "agent && pos(0) == \"configure\" && pos(1) == \"set\" && len(positional) > 2 && lower(positional[2]) matches \"^([a-z0-9_-]+\\\\.)*(aws_access_key_id|aws_secret_access_key|aws_session_token|credential_process|role_arn|source_profile|sso_start_url|sso_account_id|sso_role_name)$\" && !(len(positional) > 3 && positional[3] matches \"^\\\\$\\\\{?AWS_[A-Z0-9_]+\\\\}?$\")":
+	case "agent && !(hasFlag(\"dry-run\", \"dryrun\") && !hasFlag(\"no-dry-run\")) && !hasFlag(\"help\") && ( name == \"aws\" && (pos(0) == \"ec2\" && pos(1) == \"stop-instances\" || pos(0) in [\"rds\", \"docdb\", \"neptune\"] && pos(1) in [\"stop-db-instance\", \"stop-db-cluster\"] ||\n  pos(0) == \"lightsail\" && pos(1) in [\"stop-instance\", \"stop-relational-database\"] || pos(0) == \"redshift\" && pos(1) == \"pause-cluster\") ||\nname == \"gcloud\" && \"compute\" in positional && \"instances\" in positional && any(positional, # in [\"stop\", \"suspend\"]) || name == \"gcloud\" && \"sql\" in positional && \"instances\" in positional && \"patch\" in positional && any(args, # matches \"(?i)^(--activation-policy=)?never$\") || name == \"az\" && pos(0) in [\"vm\", \"vmss\", \"webapp\", \"functionapp\", \"aks\", \"postgres\", \"mysql\", \"containerapp\", \"spring\"] && any(positional, # in [\"stop\", \"deallocate\"]))":
 		if scope == "command" {
 			return native322
 		}
-	case "pos(0) == \"set\" && pos(1) == \"image\" && any(positional[2:], # matches \"=([0-9]{1,3}\\\\.){3}[0-9]{1,3}(:[0-9]+)?/\" && !(# matches \"=(127\\\\.|10\\\\.|192\\\\.168\\\\.|172\\\\.(1[6-9]|2[0-9]|3[01])\\\\.)\"))":
+	case "let envs = [\"RAILS_ENV\", \"RACK_ENV\", \"MIX_ENV\", \"APP_ENV\"]; let url = (assigns ?? {}).DATABASE_URL ?? \"\"; let settings = option(\"settings\") != \"\" ? option(\"settings\") : ((assigns ?? {}).DJANGO_SETTINGS_MODULE ?? \"\"); let context = (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") ? option(\"context\", \"c\") : \"\"; let testDB = (any(keys(assigns ?? {}), # in envs) || any(args, # matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)=\") || option(\"env\") != \"\" ||\n    url != \"\" || settings != \"\" || context != \"\") &&\n  all(keys(assigns ?? {}), !(# in envs) || assigns[#] in [\"test\", \"testing\"]) &&\n  all(args, !(# matches \"^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|NODE_ENV|--env)=\") || # matches \"=(test|testing)$\") &&\n  option(\"env\") in [\"\", \"test\", \"testing\"] && !(name startsWith \"gitlab\") &&\n  (url == \"\" || localTestURL(url)) &&\n  (settings == \"\" || settings matches \"(?i)(^|[._])(test|tests|testing)(_settings)?$\") &&\n  (context == \"\" || context matches \"(^|[a-z0-9_.])Tests?([A-Z_]|$)\") &&\n  !any(keys(assigns ?? {}), # matches \"^(DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)$\") &&\n  !any(args, # matches \"^(DATABASE_URL|DB_[A-Z_]+|DISABLE_DATABASE_ENVIRONMENT_CHECK)=|^--database\\\\b|^--connection\\\\b\");\n!testDB && ( any(args, # matches \"^(db:(drop|reset|purge|schema:load|setup|truncate_all|wipe)|db:migrate:reset)$\") || (name == \"dotnet-ef\" || name == \"dotnet\" && pos(0) == \"ef\") && any(args, # == \"database\") && (any(args, # == \"drop\") || any(args, # == \"update\") && any(args, # == \"0\")) || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"migrate\") && any(args, # == \"reset\") || (any(args, # == \"prisma\") || name == \"prisma\") && any(args, # == \"db\") && any(args, # == \"push\") && any(args, # in [\"--force-reset\", \"--accept-data-loss\"]) || (any(args, # == \"drizzle-kit\") || name == \"drizzle-kit\") && any(args, # in [\"push\", \"push:pg\", \"push:mysql\", \"push:sqlite\"]) && any(args, # in [\"--force\", \"-f\"]) || (name == \"alembic\" || any(args, # == \"alembic\") || name == \"flask\" && any(args, # == \"db\")) && any(args, # == \"downgrade\") && any(args, # == \"base\") || any(args, # matches \"^migrate:(fresh|reset|refresh)$\") || any(args, # in [\"flush\", \"reset_db\"]) && any(args, # endsWith \"manage.py\" || # == \"manage.py\") || any(args, # in [\"ecto.drop\", \"ecto.reset\"]) || (name in [\"sequelize\", \"sequelize-cli\", \"npx\"] && any(args, # in [\"db:drop\", \"db:migrate:undo:all\"])) || any(args, # == \"migrate\") && any(args, # == \"zero\") && (name in [\"django-admin\", \"manage.py\"] || any(args, # endsWith \"manage.py\" || # in [\"manage.py\", \"django\"])) || any(args, # == \"db:migrate\") && any(args, # matches \"^VERSION=0+$\") || (name == \"knex\" || any(args, # == \"knex\")) && any(args, # == \"migrate:rollback\") && any(args, # in [\"--all\", \"-a\"]) || name == \"goose\" && (any(positional, # == \"reset\") || any(positional, # == \"down-to\") && any(positional, # matches \"^0+$\")) || name == \"migrate\" && (any(args, # == \"down\") && any(args, # in [\"-all\", \"--all\"]) || any(positional, # == \"drop\") || any(positional, # == \"goto\") && any(positional, # matches \"^0+$\")) || name == \"dbmate\" && any(positional, # == \"drop\") || name == \"flyway\" && any(positional, # == \"clean\") || name == \"liquibase\" && any(positional, lower(#) in [\"drop-all\", \"dropall\"]) || name in [\"mvn\", \"mvnw\", \"gradle\", \"gradlew\"] && any(args, lower(#) in [\"flyway:clean\", \"flywayclean\", \"liquibase:dropall\", \"dropall\"]) || (name == \"mikro-orm\" || any(args, # in [\"mikro-orm\", \"@mikro-orm/cli\"])) && any(args, # in [\"schema:drop\", \"schema:fresh\", \"migration:fresh\"]) && any(args, # in [\"--run\", \"-r\"]) || (name startsWith \"typeorm\" || any(args, # startsWith \"typeorm\")) && any(args, # == \"schema:drop\") || (name in [\"diesel\", \"sqlx\"] && any(args, # == \"database\") && any(args, # in [\"reset\", \"drop\"])) || (name in [\"gitlab-rake\", \"rake\"] && any(args, # in [\"gitlab:backup:restore\", \"gitlab:db:drop_tables\", \"gitlab:setup\"])) || (name in [\"gitlab-rails\", \"rails\"] && any(args, # == \"runner\") && any(args, # matches \"\\\\.(destroy_all|delete_all)\\\\b|\\\\.destroy!?\\\\b\")))":
 		if scope == "command" {
 			return native323
 		}
-	case "let prod = \"(?i)(^|[^a-z0-9])(prod|production|prd)($|[^a-z0-9])\"; agent && (name == \"gh\" && pos(0) == \"secret\" && pos(1) == \"set\" || name == \"glab\" && pos(0) == \"variable\" && pos(1) in [\"set\", \"update\"]) && (\n  len(positional) > 2 && positional[2] matches prod || any(options(\"e\", \"env\", \"scope\"), # matches prod) || len(options(\"o\", \"org\", \"g\", \"group\")) > 0)":
+	case "let leaf = \"\\\\.(metadata\\\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\\\.[\\\\w./-]+)?)|type|kind|apiVersion|immutable)\"; let o = option(\"o\", \"output\"); pos(0) == \"view-secret\" && len(positional) > 1 || pos(0) == \"get\" && (any(positional[1:], # matches \"^((secrets?|secret/.+|secrets/.+)(,|$))+\" || # matches \",secrets?(,|$)\") ||\n  any(positional[1:], # matches \"^\\\"?\\\\$\") && unfolded matches \"\\\\b(kubectl|oc|k)\\\\s[^|;&\\\\n]*\\\\bget\\\\s+(secrets?|secret/)\") &&\no matches \"^(yaml|json|jsonpath|go-template|template|custom-columns)\" && !(o matches \"^jsonpath(-as-json)?=(\\\\{(range\\\\s+\\\\.items(\\\\[[^\\\\]]*\\\\])?|end|\\\"[^\\\"]*\\\"|(\\\\.items(\\\\[[^\\\\]]*\\\\])?)?\" + leaf + \")\\\\}|[^{}])*$\" ||\n  o matches \"^custom-columns=[^:,]+:\" + leaf + \"(,[^:,]+:\" + leaf + \")*$\")":
 		if scope == "command" {
 			return native324
 		}
-	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") || path matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && (any(positional, # == \"install\") || name == \"uv\" && pos(0) == \"add\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") ||\n  any(positional, # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\")) || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])) ||\n  any(options(\"r\", \"requirement\", \"c\", \"constraint\"), # matches \"^(https?|ftp)://\"))) ||\n(name in [\"poetry\", \"pdm\"] && \"add\" in positional[:2] && pos(0) != \"source\" && any(positional, # matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|git\\\\+|(github|gitlab|bitbucket):)\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"]) ||\n  # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\"))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) || # matches \"^(github|gitlab|bitbucket|gist):\")) || (name == \"cargo\" && pos(0) == \"install\" && (option(\"git\") != \"\" || any(args, # startsWith \"--git=\"))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\") || (name == \"helm\" && (pos(0) in [\"install\", \"upgrade\", \"template\"] && any(positional[1:], # matches \"^https?://\") ||\n  pos(0) == \"plugin\" && pos(1) in [\"install\", \"add\"] && any(positional[2:], # matches \"^(https?|git|ssh)://|^git@\" && (agent || !(# matches \"^https://(github\\\\.com|gitlab\\\\.com|codeberg\\\\.org)/[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(\\\\.git)?/?$\"))))) ||\n(name == \"gh\" && pos(0) in [\"extension\", \"extensions\", \"ext\"] && pos(1) == \"install\" && any(positional[2:], # matches \"^((https?://)?[A-Za-z0-9.-]+/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$\" && !(# matches \"^((https?://)?github\\\\.com/)?(github|cli)/\") &&\n  (agent || !(# matches \"^((https://)?github\\\\.com/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$\")))) ||\n(name == \"docker\" && pos(0) == \"plugin\" && pos(1) == \"install\" && hasFlag(\"grant-all-permissions\"))":
+	case "agent && pos(0) == \"configure\" && pos(1) == \"set\" && len(positional) > 2 && lower(positional[2]) matches \"^([a-z0-9_-]+\\\\.)*(aws_access_key_id|aws_secret_access_key|aws_session_token|credential_process|role_arn|source_profile|sso_start_url|sso_account_id|sso_role_name)$\" && !(len(positional) > 3 && positional[3] matches \"^\\\\$\\\\{?AWS_[A-Z0-9_]+\\\\}?$\")":
 		if scope == "command" {
 			return native325
 		}
-	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
+	case "pos(0) == \"set\" && pos(1) == \"image\" && any(positional[2:], # matches \"=([0-9]{1,3}\\\\.){3}[0-9]{1,3}(:[0-9]+)?/\" && !(# matches \"=(127\\\\.|10\\\\.|192\\\\.168\\\\.|172\\\\.(1[6-9]|2[0-9]|3[01])\\\\.)\"))":
 		if scope == "command" {
 			return native326
 		}
-	case "let plain = \"(?i)^http://\"; name in [\"rpm\", \"rpmkeys\"] && hasFlag(\"import\") && any(positional, # matches plain) || name == \"apt-key\" && any(options(\"fetch-keys\"), # matches plain)":
+	case "let prod = \"(?i)(^|[^a-z0-9])(prod|production|prd)($|[^a-z0-9])\"; agent && (name == \"gh\" && pos(0) == \"secret\" && pos(1) == \"set\" || name == \"glab\" && pos(0) == \"variable\" && pos(1) in [\"set\", \"update\"]) && (\n  len(positional) > 2 && positional[2] matches prod || any(options(\"e\", \"env\", \"scope\"), # matches prod) || len(options(\"o\", \"org\", \"g\", \"group\")) > 0)":
 		if scope == "command" {
 			return native327
 		}
-	case "agent && !hasFlag(\"remove\", \"r\", \"help\", \"h\", \"list\", \"L\") && ( name in [\"add-apt-repository\", \"apt-add-repository\"] && len(positional) > 0 && !all(positional, # in [\"main\", \"universe\", \"restricted\", \"multiverse\"]) || name == \"dnf\" && pos(0) == \"config-manager\" && (hasFlag(\"add-repo\") || pos(1) == \"addrepo\") || name == \"yum-config-manager\" && hasFlag(\"add-repo\") || name == \"dnf\" && pos(0) == \"copr\" && pos(1) == \"enable\" || name == \"zypper\" && pos(0) in [\"ar\", \"addrepo\"])":
+	case "((any(wrappers, # in [\"npx\", \"bunx\", \"uvx\", \"pipx\", \"pnpm\", \"yarn\", \"npm\", \"uv\", \"bun\"]) && (any(wrapperArgs, # matches \"^(--?[a-z-]+=)?((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") || path matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\") ||\n  (name == \"npm\" && pos(0) in [\"exec\", \"x\"] || name in [\"pnpm\", \"yarn\"] && pos(0) == \"dlx\" || name == \"pipx\" && pos(0) == \"run\") && pos(1) matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)\" ||\n  name == \"uv\" && pos(0) == \"tool\" && pos(1) in [\"run\", \"install\"] && pos(2) matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\" ||\n  name in [\"npx\", \"bunx\", \"uvx\", \"npm\", \"pnpm\", \"yarn\", \"pipx\", \"uv\"] && any(options(\"p\", \"package\", \"from\", \"spec\", \"with\"), # matches \"^(git\\\\+)?(https?|ftp|git|ssh)://\"))) ||\n(name in [\"pip\", \"pip3\", \"uv\", \"pipx\"] && (any(positional, # == \"install\") || name == \"uv\" && pos(0) == \"add\") && (any(positional, (# matches \"^(https?|git\\\\+[a-z]+|ftp)://\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"])) || # startsWith \"git+\") ||\n  any(positional, # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\")) || any(options(\"i\", \"index-url\", \"extra-index-url\", \"f\", \"find-links\"), !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"])) ||\n  any(options(\"r\", \"requirement\", \"c\", \"constraint\"), # matches \"^(https?|ftp)://\"))) ||\n(name in [\"poetry\", \"pdm\"] && \"add\" in positional[:2] && pos(0) != \"source\" && any(positional, # matches \"^((git\\\\+)?(https?|ftp|git|ssh)://|git\\\\+|(github|gitlab|bitbucket):)\" && !(host(#) in [\"files.pythonhosted.org\", \"pypi.org\"]) ||\n  # matches \"^[A-Za-z0-9._-]+(\\\\[[^]]*\\\\])?\\\\s*@\\\\s*(https?|git\\\\+[a-z]+|ftp)://\" && !(# matches \"@\\\\s*https://(files\\\\.pythonhosted\\\\.org|pypi\\\\.org)/\"))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && any(positional, # in [\"install\", \"i\", \"add\"]) && any(positional, # matches \"^(https?|git(\\\\+[a-z]+)?)://\" && !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) || # matches \"^(github|gitlab|bitbucket|gist):\")) || (name == \"cargo\" && pos(0) == \"install\" && (option(\"git\") != \"\" || any(args, # startsWith \"--git=\"))) || (name == \"brew\" && any(positional, # == \"install\") && any(positional, # matches \"^https?://\")) || (name == \"brew\" && pos(0) == \"tap\" && len(positional) > 2) || (name == \"helm\" && ((pos(0) == \"repo\" && pos(1) == \"add\" && !(host(pos(3)) in [\"charts.bitnami.com\", \"kubernetes.github.io\", \"helm.releases.hashicorp.com\", \"charts.jetstack.io\", \"prometheus-community.github.io\", \"grafana.github.io\", \"aws.github.io\", \"charts.helm.sh\"])) || (pos(0) == \"install\" && option(\"repo\") != \"\"))) || (name in [\"go\"] && pos(0) == \"install\" && any(positional, # matches \"^https?://\")) || (name == \"deno\" && pos(0) in [\"install\", \"i\"] && any(positional[1:], # matches \"^https?://\")) || (name == \"gem\" && pos(0) == \"install\" && option(\"source\") != \"\") || (name == \"helm\" && (pos(0) in [\"install\", \"upgrade\", \"template\"] && any(positional[1:], # matches \"^https?://\") ||\n  pos(0) == \"plugin\" && pos(1) in [\"install\", \"add\"] && any(positional[2:], # matches \"^(https?|git|ssh)://|^git@\" && (agent || !(# matches \"^https://(github\\\\.com|gitlab\\\\.com|codeberg\\\\.org)/[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(\\\\.git)?/?$\"))))) ||\n(name == \"gh\" && pos(0) in [\"extension\", \"extensions\", \"ext\"] && pos(1) == \"install\" && any(positional[2:], # matches \"^((https?://)?[A-Za-z0-9.-]+/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$\" && !(# matches \"^((https?://)?github\\\\.com/)?(github|cli)/\") &&\n  (agent || !(# matches \"^((https://)?github\\\\.com/)?[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$\")))) ||\n(name == \"docker\" && pos(0) == \"plugin\" && pos(1) == \"install\" && hasFlag(\"grant-all-permissions\"))":
 		if scope == "command" {
 			return native328
 		}
-	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
+	case "(name in [\"apt\", \"apt-get\", \"aptitude\"] && hasFlag(\"allow-unauthenticated\", \"allow-insecure-repositories\", \"allow-downgrades\", \"force-yes\")) || (name in [\"apt\", \"apt-get\"] && any(args, # matches \"(?i)AllowUnauthenticated|Verify-Peer=false|AllowInsecureRepositories\")) || (name in [\"dnf\", \"yum\", \"zypper\", \"rpm\", \"microdnf\", \"tdnf\"] && hasFlag(\"nogpgcheck\", \"no-gpg-checks\", \"nosignature\", \"nodigest\")) || (name in [\"pacman\", \"makepkg\"] && hasFlag(\"skippgpcheck\")) || (name in [\"dpkg\"] && any(args, # matches \"^--force-(bad-verify|all)\")) || (stdin.static && stdin.text matches \"(?i)\\\\[trusted=yes\\\\]|gpgcheck\\\\s*=\\\\s*0|SigLevel\\\\s*=\\\\s*Never|allow-unauthenticated\" && len(outputs) > 0)":
 		if scope == "command" {
 			return native329
 		}
-	case "let nodeTuning = \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\"; let javaTuning = \"^\\\\s*((-Xm[sx][0-9]+[kKmMgGtT]?|-Xss[0-9]+[kKmMgG]?|-Xmn[0-9]+[kKmMgG]?|-XX:[+-][A-Za-z0-9]+|-XX:[A-Za-z0-9]+=[0-9.]+[kKmMgG%]?|-D(file\\\\.encoding|(sun\\\\.jnu|stdout|stderr)\\\\.encoding|user\\\\.(timezone|language|country|region)|java\\\\.awt\\\\.headless|java\\\\.net\\\\.prefer(IPv4Stack|IPv6Addresses)|spring\\\\.profiles\\\\.active|skipTests|maven\\\\.test\\\\.skip)(=[A-Za-z0-9_.,:/+-]*)?|-(ea|da|esa|dsa|enableassertions|disableassertions)|-verbose(:(gc|class|jni|module))?|-Xshare:(auto|on|off)|-Xlog:[A-Za-z0-9*,+=:._-]*|-XX:ActiveProcessorCount=[0-9]+|-Xint|-Xcomp|-Xrs)\\\\s*)+$\"; let rubyTuning = \"^\\\\s*((-W([0-2]|:(no-)?[a-z_-]+)?|-w|-d|--(jit|yjit|rjit)(-[a-z-]+(=[0-9]+)?)?|-E[A-Za-z0-9:_-]+|--encoding=[A-Za-z0-9:_-]+|--(enable|disable)[-=][A-Za-z_,-]+)\\\\s*)+$\"; let javaLoader = \"-Djava\\\\.(library\\\\.path|class\\\\.path|system\\\\.class\\\\.loader|ext\\\\.dirs|endorsed\\\\.dirs|security\\\\.)|-Djdk\\\\.attach\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"PERLLIB\", \"RUBYLIB\", \"NODE_PATH\", \"GEM_PATH\", \"LD_LIBRARY_PATH\"] && projectLibraryPath(#, assigns[#]) &&\n    (# != \"LD_LIBRARY_PATH\" || !(path contains \"..\"))) &&\n  !(# in [\"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\"] && assigns[#] matches javaTuning && !(assigns[#] matches javaLoader)) &&\n  !(# == \"RUBYOPT\" && assigns[#] matches rubyTuning) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches nodeTuning) && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"PERLLIB\", \"RUBYOPT\", \"RUBYLIB\", \"NODE_PATH\", \"GEM_PATH\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(any(declared, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|GEM_PATH)=\" && projectLibraryPath(#[:indexOf(#, \"=\")], #[indexOf(#, \"=\") + 1:])) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches nodeTuning)\n  && !(# matches \"^(JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)=\" && #[indexOf(#, \"=\") + 1:] matches javaTuning && !(# matches javaLoader)) && !(# startsWith \"RUBYOPT=\" && trimPrefix(#, \"RUBYOPT=\") matches rubyTuning) && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|NODE_PATH|GEM_PATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
+	case "let plain = \"(?i)^http://\"; name in [\"rpm\", \"rpmkeys\"] && hasFlag(\"import\") && any(positional, # matches plain) || name == \"apt-key\" && any(options(\"fetch-keys\"), # matches plain)":
 		if scope == "command" {
 			return native330
 		}
-	case "let loader = \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH)=.|^NODE_OPTIONS=.*(--require|-r\\\\s|-r=|--import|--loader|--experimental-loader)\"; any(options(\"e\", \"env\"), # matches loader) || any(args, # matches \"^(-e|--env=)\" && trimPrefix(trimPrefix(#, \"--env=\"), \"-e\") matches loader) || name in [\"kubectl\", \"oc\", \"kubecolor\"] && pos(0) == \"set\" && pos(1) == \"env\" && any(positional[2:], # matches loader) || name == \"systemctl\" && pos(0) == \"set-environment\" && any(positional[1:], # matches loader) || name == \"launchctl\" && pos(0) == \"setenv\" && len(positional) > 2 && (positional[1] + \"=\" + positional[2]) matches loader":
+	case "agent && !hasFlag(\"remove\", \"r\", \"help\", \"h\", \"list\", \"L\") && ( name in [\"add-apt-repository\", \"apt-add-repository\"] && len(positional) > 0 && !all(positional, # in [\"main\", \"universe\", \"restricted\", \"multiverse\"]) || name == \"dnf\" && pos(0) == \"config-manager\" && (hasFlag(\"add-repo\") || pos(1) == \"addrepo\") || name == \"yum-config-manager\" && hasFlag(\"add-repo\") || name == \"dnf\" && pos(0) == \"copr\" && pos(1) == \"enable\" || name == \"zypper\" && pos(0) in [\"ar\", \"addrepo\"])":
 		if scope == "command" {
 			return native331
 		}
-	case "let loader = \"(^|[\\\\s'\\\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)(=|<<)|(^|[\\\\s'\\\"])NODE_OPTIONS(=[^\\\\n]*(--require|-r\\\\s|--import|--loader|--experimental-loader)|<<)\"; let ciFile = \"^\\\\$\\\\{?(GITHUB_ENV|GITEA_ENV|FORGEJO_ENV)\\\\}?$\"; let ciPath = \"^\\\\$\\\\{?(GITHUB_PATH|GITEA_PATH|FORGEJO_PATH)\\\\}?$\"; (any(redirects, #.op in [\">\", \">>\"] && #.target matches ciFile) || name == \"tee\" && any(positional, # matches ciFile)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, # matches loader) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?m)\" + loader) ||\n  name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches loader)) ||\n(any(redirects, #.op in [\">\", \">>\"] && #.target matches ciPath) || name == \"tee\" && any(positional, # matches ciPath)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, sharedDir(#)) || name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, sharedDir(#)))":
+	case "stdin.kind == \"pipe\" && (stdin.remote || isDownloader(stdin.from)) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|pacman|apk/repositories)\") || isDownloader(name) && any(outputs, # matches \"^/etc/(apt/(sources\\\\.list|trusted\\\\.gpg|keyrings)|yum\\\\.repos\\\\.d|zypp/repos\\\\.d|apk/repositories)\") || (name in [\"apt-key\"] && pos(0) == \"add\" && stdin.kind == \"pipe\")":
 		if scope == "command" {
 			return native332
 		}
-	case "any(outputs, # matches \"(^|/)\\\\.(github|gitea|forgejo)/workflows/[^/]+$\") && (any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?i)toJSON\\\\(\\\\s*secrets\\\\s*\\\\)\") || any(positional, # matches \"(?i)toJSON\\\\(\\\\s*secrets\\\\s*\\\\)\"))":
+	case "let nodeTuning = \"^\\\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\\\.0\\\\.0\\\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\\\s*)+$\"; let javaTuning = \"^\\\\s*((-Xm[sx][0-9]+[kKmMgGtT]?|-Xss[0-9]+[kKmMgG]?|-Xmn[0-9]+[kKmMgG]?|-XX:[+-][A-Za-z0-9]+|-XX:[A-Za-z0-9]+=[0-9.]+[kKmMgG%]?|-D(file\\\\.encoding|(sun\\\\.jnu|stdout|stderr)\\\\.encoding|user\\\\.(timezone|language|country|region)|java\\\\.awt\\\\.headless|java\\\\.net\\\\.prefer(IPv4Stack|IPv6Addresses)|spring\\\\.profiles\\\\.active|skipTests|maven\\\\.test\\\\.skip)(=[A-Za-z0-9_.,:/+-]*)?|-(ea|da|esa|dsa|enableassertions|disableassertions)|-verbose(:(gc|class|jni|module))?|-Xshare:(auto|on|off)|-Xlog:[A-Za-z0-9*,+=:._-]*|-XX:ActiveProcessorCount=[0-9]+|-Xint|-Xcomp|-Xrs)\\\\s*)+$\"; let rubyTuning = \"^\\\\s*((-W([0-2]|:(no-)?[a-z_-]+)?|-w|-d|--(jit|yjit|rjit)(-[a-z-]+(=[0-9]+)?)?|-E[A-Za-z0-9:_-]+|--encoding=[A-Za-z0-9:_-]+|--(enable|disable)[-=][A-Za-z_,-]+)\\\\s*)+$\"; let javaLoader = \"-Djava\\\\.(library\\\\.path|class\\\\.path|system\\\\.class\\\\.loader|ext\\\\.dirs|endorsed\\\\.dirs|security\\\\.)|-Djdk\\\\.attach\"; any(keys(assigns ?? {}), !(# in [\"PYTHONPATH\", \"PERL5LIB\", \"PERLLIB\", \"RUBYLIB\", \"NODE_PATH\", \"GEM_PATH\", \"LD_LIBRARY_PATH\"] && projectLibraryPath(#, assigns[#]) &&\n    (# != \"LD_LIBRARY_PATH\" || !(path contains \"..\"))) &&\n  !(# in [\"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\"] && assigns[#] matches javaTuning && !(assigns[#] matches javaLoader)) &&\n  !(# == \"RUBYOPT\" && assigns[#] matches rubyTuning) &&\n  !(# in [\"GIT_SSH_COMMAND\", \"GIT_SSH\"] && assigns[#] matches \"^ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(assigns[#] matches \"(?i)command\")) &&\n  !(# == \"ENV\" && assigns[#] matches \"^[A-Za-z0-9_-]+$\") &&\n  !(# == \"PS4\" && assigns[#] matches \"^([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") &&\n  !(# == \"NODE_OPTIONS\" && ((assigns ?? {}).NODE_OPTIONS ?? \"\") matches nodeTuning) && # in [\"LD_PRELOAD\", \"LD_AUDIT\", \"DYLD_INSERT_LIBRARIES\", \"DYLD_LIBRARY_PATH\", \"BASH_ENV\", \"ENV\", \"PROMPT_COMMAND\", \"NODE_OPTIONS\", \"PYTHONSTARTUP\", \"PYTHONPATH\", \"PERL5OPT\", \"PERL5LIB\", \"PERLLIB\", \"RUBYOPT\", \"RUBYLIB\", \"NODE_PATH\", \"GEM_PATH\", \"JAVA_TOOL_OPTIONS\", \"_JAVA_OPTIONS\", \"JDK_JAVA_OPTIONS\", \"GIT_SSH_COMMAND\", \"GIT_EXEC_PATH\", \"GIT_CONFIG_GLOBAL\", \"LD_LIBRARY_PATH\", \"ZDOTDIR\", \"PS4\", \"GCONV_PATH\", \"LUA_INIT\", \"PERL5DB\", \"PYTHONHOME\", \"PYTHONINSPECT\"] || # startsWith \"DYLD_\" || # startsWith \"LUA_INIT_\") ||\n(any(declared, !(# matches \"^ENV=[A-Za-z0-9_-]+$\") &&\n  !(# matches \"^GIT_SSH(_COMMAND)?=ssh(\\\\s+[-\\\\w=.,:/~@]+)*$\" && !(#[indexOf(#, \"=\") + 1:] matches \"(?i)command\")) &&\n  !(# matches \"^(PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|GEM_PATH)=\" && projectLibraryPath(#[:indexOf(#, \"=\")], #[indexOf(#, \"=\") + 1:])) && !(# matches \"^PS4=([^$`\\\\\\\\]|\\\\\\\\.|\\\\$[A-Za-z_][A-Za-z0-9_]*|\\\\$\\\\{[A-Za-z_][A-Za-z0-9_]*(\\\\[[0-9]+\\\\])?\\\\}|\\\\$[0-9#?$!*@-])*$\") && !(# startsWith \"NODE_OPTIONS=\" && trimPrefix(#, \"NODE_OPTIONS=\") matches nodeTuning)\n  && !(# matches \"^(JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS)=\" && #[indexOf(#, \"=\") + 1:] matches javaTuning && !(# matches javaLoader)) && !(# startsWith \"RUBYOPT=\" && trimPrefix(#, \"RUBYOPT=\") matches rubyTuning) && # matches \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|NODE_OPTIONS|PYTHONSTARTUP|PYTHONPATH|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|NODE_PATH|GEM_PATH|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|LD_LIBRARY_PATH|ZDOTDIR|PS4|GCONV_PATH|LUA_INIT(_5_[0-9])?|PERL5DB|PYTHONHOME|DYLD_[A-Z_]+)(=|$)\"))":
 		if scope == "command" {
 			return native333
 		}
-	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\" &&\n  !(lower(#[indexOf(#, \"=\") + 1:]) matches \"^[\\\"']?(postgres|password|secret|changeme|example|mysql|redis|admin|root|localdev|development|testing)[\\\"']?$\"))) ||\nany(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
+	case "let loader = \"^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH)=.|^NODE_OPTIONS=.*(--require|-r\\\\s|-r=|--import|--loader|--experimental-loader)\"; any(options(\"e\", \"env\"), # matches loader) || any(args, # matches \"^(-e|--env=)\" && trimPrefix(trimPrefix(#, \"--env=\"), \"-e\") matches loader) || name in [\"kubectl\", \"oc\", \"kubecolor\"] && pos(0) == \"set\" && pos(1) == \"env\" && any(positional[2:], # matches loader) || name == \"systemctl\" && pos(0) == \"set-environment\" && any(positional[1:], # matches loader) || name == \"launchctl\" && pos(0) == \"setenv\" && len(positional) > 2 && (positional[1] + \"=\" + positional[2]) matches loader":
 		if scope == "command" {
 			return native334
 		}
-	case "let essential = \"^(libc6|libc-bin|glibc|glibc-common|musl|bash|dash|coreutils|util-linux|findutils|grep|sed|tar|gzip|dpkg|apt|rpm|yum|dnf|pacman|zypper|apk-tools|busybox|systemd|systemd-sysv|init|sysvinit-core|openrc|sudo|doas|login|passwd|shadow|shadow-utils|pam|libpam0g|libpam-modules|libpam-runtime|base-files|base-passwd|filesystem|alpine-baselayout|openssh-server|openssh|python3|python3-minimal|perl-base|linux-image-generic|linux-generic|kernel|kernel-core|linux|grub-pc|grub-efi-amd64|grub2-common|grub2-pc|grub2-efi-x64|shim|shim-signed|libselinux1|libsystemd0|libudev1|udev|dbus|network-manager|NetworkManager|netplan\\\\.io|ifupdown|iproute2)(:[a-z0-9]+)?(\\\\*|[=<>].*)?$\"; let every = \"^(\\\\*|\\\\.\\\\*|\\\\^\\\\.\\\\*\\\\$?|\\\\?installed|~i)$\"; let words = filter(positional, !(# contains \"::\")); let removing = name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\"] && len(words) > 0 && words[0] in [\"remove\", \"purge\", \"erase\", \"rm\", \"autoremove\", \"autopurge\"] ||\n  name == \"rpm\" && hasFlag(\"e\", \"erase\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R\") || hasFlag(\"remove\")) ||\n  name == \"dpkg\" && hasFlag(\"r\", \"P\", \"remove\", \"purge\") ||\n  name in [\"apk\", \"pkg\", \"opkg\"] && pos(0) in [\"del\", \"delete\", \"remove\"] ||\n  name == \"emerge\" && hasFlag(\"C\", \"unmerge\", \"c\", \"depclean\") ||\n  name == \"brew\" && pos(0) in [\"uninstall\", \"remove\", \"rm\"] ||\n  name in [\"snap\", \"flatpak\"] && pos(0) in [\"remove\", \"uninstall\"] ||\n  name == \"npm\" && pos(0) in [\"uninstall\", \"un\", \"remove\", \"rm\", \"r\", \"unlink\"] && hasFlag(\"g\", \"global\") ||\n  name in [\"pip\", \"pip3\"] && pos(0) == \"uninstall\" && (\"sudo\" in wrappers || hasFlag(\"break-system-packages\"));\nlet pkgs = name in [\"rpm\", \"pacman\", \"dpkg\", \"emerge\"] || len(words) == 0 ? positional : words[1:]; let orphans = name == \"pacman\" && len(pkgs) == 1 && pkgs[0] matches \"^\\\\$\\\\(pacman -Q[tq]*d[tq]*\\\\)$\" && pkgs[0] matches \"^\\\\$\\\\(pacman -Q[dq]*t[dq]*\\\\)$\"; removing && (\n  any(pkgs, name in [\"brew\", \"snap\", \"flatpak\", \"npm\", \"pip\", \"pip3\"] ? # matches every : # matches essential || # matches every) ||\n  name == \"snap\" && any(pkgs, # matches \"^(snapd|core[0-9]*)$\") || name == \"flatpak\" && hasFlag(\"all\") ||\n  any(wrappers, # in [\"xargs\", \"parallel\"]) || any(pkgs, (# startsWith \"$(\" || # startsWith \"`\") && !(!agent && orphans)) ||\n  name in [\"rpm\", \"dnf\", \"yum\", \"zypper\"] && hasFlag(\"nodeps\", \"noscripts\", \"force-resolution\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R[A-Za-z]*d\") || hasFlag(\"nodeps\")) ||\n  name == \"dpkg\" && any(args, # matches \"^--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name in [\"apt\", \"apt-get\", \"aptitude\"] && any(args, # matches \"(?i)^(Dpkg::Options::=)?[\\\"']?--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name == \"apk\" && hasFlag(\"force-broken-world\", \"force\"))":
+	case "let loader = \"(^|[\\\\s'\\\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)(=|<<)|(^|[\\\\s'\\\"])NODE_OPTIONS(=[^\\\\n]*(--require|-r\\\\s|--import|--loader|--experimental-loader)|<<)\"; let ciFile = \"^\\\\$\\\\{?(GITHUB_ENV|GITEA_ENV|FORGEJO_ENV)\\\\}?$\"; let ciPath = \"^\\\\$\\\\{?(GITHUB_PATH|GITEA_PATH|FORGEJO_PATH)\\\\}?$\"; (any(redirects, #.op in [\">\", \">>\"] && #.target matches ciFile) || name == \"tee\" && any(positional, # matches ciFile)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, # matches loader) || any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?m)\" + loader) ||\n  name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, # matches loader)) ||\n(any(redirects, #.op in [\">\", \">>\"] && #.target matches ciPath) || name == \"tee\" && any(positional, # matches ciPath)) && (any(name in [\"cat\", \"tee\"] ? [] : positional, sharedDir(#)) || name in [\"cat\", \"tee\"] && stdin.from in [\"echo\", \"printf\"] && any(stdin.args, sharedDir(#)))":
 		if scope == "command" {
 			return native335
 		}
-	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\" || # matches \"(?i)^(https?|ftp)://[^/]+/.\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile)) || (name == \"installer\" && any(args, # in [\"-pkg\", \"-package\"]) && any(args, # in [\"-target\", \"-tgt\"]) &&\n  !any(args, # in [\"-pkginfo\", \"-volinfo\", \"-query\", \"-showChoicesXML\", \"-showChoicesAfterApplyingChangesXML\", \"-dominfo\"]))":
+	case "any(outputs, # matches \"(^|/)\\\\.(github|gitea|forgejo)/workflows/[^/]+$\") && (any(redirects, #.op in [\"<<\", \"<<-\", \"<<<\"] && #.target matches \"(?i)toJSON\\\\(\\\\s*secrets\\\\s*\\\\)\") || any(positional, # matches \"(?i)toJSON\\\\(\\\\s*secrets\\\\s*\\\\)\"))":
 		if scope == "command" {
 			return native336
 		}
-	case "agent && any(options(\"install-extension\"), # matches \"(?i)\\\\.vsix$\")":
+	case "any(args, # matches \"(^|[=:\\\\s'\\\"])(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\\\\b|\\\\bgh[pousr]_[A-Za-z0-9]{6,}|github_pat_[A-Za-z0-9_]{20,}|\\\\bsk-(proj-|ant-)?[A-Za-z0-9_-]{10,}|\\\\bxox[abprs]-[A-Za-z0-9-]{10,}|\\\\bglpat-[A-Za-z0-9_-]{20}|AIza[0-9A-Za-z_-]{35}\") || (name in [\"export\", \"declare\", \"typeset\", \"setenv\"] && any(args, # matches \"^[A-Z0-9_]*(SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^$\\\\s]{6,}$\" &&\n  !(lower(#[indexOf(#, \"=\") + 1:]) matches \"^[\\\"']?(postgres|password|secret|changeme|example|mysql|redis|admin|root|localdev|development|testing)[\\\"']?$\"))) ||\nany(values(assigns ?? {}), # matches \"^(AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}$\") || any(name == \"sudo\" ? args : wrapperArgs, # matches \"^--preserve-env=.*(SECRET|TOKEN|PASSWORD|API_?KEY|ACCESS_KEY)\")":
 		if scope == "command" {
 			return native337
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && !(pos(0) in [\"whoami\", \"view\", \"v\", \"info\", \"show\", \"search\", \"s\", \"ping\", \"outdated\"]) &&\n  any(options(\"registry\", \"config.registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"poetry\" && pos(0) == \"source\" && pos(1) == \"add\" && any(positional[2:], # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
+	case "let essential = \"^(libc6|libc-bin|glibc|glibc-common|musl|bash|dash|coreutils|util-linux|findutils|grep|sed|tar|gzip|dpkg|apt|rpm|yum|dnf|pacman|zypper|apk-tools|busybox|systemd|systemd-sysv|init|sysvinit-core|openrc|sudo|doas|login|passwd|shadow|shadow-utils|pam|libpam0g|libpam-modules|libpam-runtime|base-files|base-passwd|filesystem|alpine-baselayout|openssh-server|openssh|python3|python3-minimal|perl-base|linux-image-generic|linux-generic|kernel|kernel-core|linux|grub-pc|grub-efi-amd64|grub2-common|grub2-pc|grub2-efi-x64|shim|shim-signed|libselinux1|libsystemd0|libudev1|udev|dbus|network-manager|NetworkManager|netplan\\\\.io|ifupdown|iproute2)(:[a-z0-9]+)?(\\\\*|[=<>].*)?$\"; let every = \"^(\\\\*|\\\\.\\\\*|\\\\^\\\\.\\\\*\\\\$?|\\\\?installed|~i)$\"; let words = filter(positional, !(# contains \"::\")); let removing = name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\"] && len(words) > 0 && words[0] in [\"remove\", \"purge\", \"erase\", \"rm\", \"autoremove\", \"autopurge\"] ||\n  name == \"rpm\" && hasFlag(\"e\", \"erase\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R\") || hasFlag(\"remove\")) ||\n  name == \"dpkg\" && hasFlag(\"r\", \"P\", \"remove\", \"purge\") ||\n  name in [\"apk\", \"pkg\", \"opkg\"] && pos(0) in [\"del\", \"delete\", \"remove\"] ||\n  name == \"emerge\" && hasFlag(\"C\", \"unmerge\", \"c\", \"depclean\") ||\n  name == \"brew\" && pos(0) in [\"uninstall\", \"remove\", \"rm\"] ||\n  name in [\"snap\", \"flatpak\"] && pos(0) in [\"remove\", \"uninstall\"] ||\n  name == \"npm\" && pos(0) in [\"uninstall\", \"un\", \"remove\", \"rm\", \"r\", \"unlink\"] && hasFlag(\"g\", \"global\") ||\n  name in [\"pip\", \"pip3\"] && pos(0) == \"uninstall\" && (\"sudo\" in wrappers || hasFlag(\"break-system-packages\"));\nlet pkgs = name in [\"rpm\", \"pacman\", \"dpkg\", \"emerge\"] || len(words) == 0 ? positional : words[1:]; let orphans = name == \"pacman\" && len(pkgs) == 1 && pkgs[0] matches \"^\\\\$\\\\(pacman -Q[tq]*d[tq]*\\\\)$\" && pkgs[0] matches \"^\\\\$\\\\(pacman -Q[dq]*t[dq]*\\\\)$\"; removing && (\n  any(pkgs, name in [\"brew\", \"snap\", \"flatpak\", \"npm\", \"pip\", \"pip3\"] ? # matches every : # matches essential || # matches every) ||\n  name == \"snap\" && any(pkgs, # matches \"^(snapd|core[0-9]*)$\") || name == \"flatpak\" && hasFlag(\"all\") ||\n  any(wrappers, # in [\"xargs\", \"parallel\"]) || any(pkgs, (# startsWith \"$(\" || # startsWith \"`\") && !(!agent && orphans)) ||\n  name in [\"rpm\", \"dnf\", \"yum\", \"zypper\"] && hasFlag(\"nodeps\", \"noscripts\", \"force-resolution\") ||\n  name == \"pacman\" && (any(flags, # matches \"^-R[A-Za-z]*d\") || hasFlag(\"nodeps\")) ||\n  name == \"dpkg\" && any(args, # matches \"^--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name in [\"apt\", \"apt-get\", \"aptitude\"] && any(args, # matches \"(?i)^(Dpkg::Options::=)?[\\\"']?--force-(depends|remove-essential|remove-protected|all|breaks)\") ||\n  name == \"apk\" && hasFlag(\"force-broken-world\", \"force\"))":
 		if scope == "command" {
 			return native338
 		}
-	case "let url = name == \"twine\" && pos(0) == \"upload\" ? option(\"repository-url\", \"repository_url\") :\n  name == \"uv\" && pos(0) == \"publish\" ? option(\"publish-url\") : \"\";\nlet envURL = name == \"twine\" && pos(0) == \"upload\" ? ((assigns ?? {}).TWINE_REPOSITORY_URL ?? \"\") :\n  name == \"uv\" && pos(0) == \"publish\" ? ((assigns ?? {}).UV_PUBLISH_URL ?? \"\") : \"\";\nurl != \"\" && !(host(url) in [\"upload.pypi.org\", \"test.pypi.org\"]) || envURL != \"\" && !(host(envURL) in [\"upload.pypi.org\", \"test.pypi.org\"])":
+	case "agent && any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\", \"sudo-rs\"]) && any(filter(positional, !(# contains \"::\")), # in [\"autoremove\", \"autopurge\", \"auto-remove\"]) && (hasFlag(\"y\", \"yes\", \"assume-yes\", \"qq\") || any(args, # matches \"(?i)assume-yes=(true|yes|1)\") || stdin.kind == \"pipe\")":
 		if scope == "command" {
 			return native339
 		}
-	case "agent && (pos(0) in [\"publish\", \"pack\"] || pos(0) == \"npm\" && pos(1) == \"publish\") && any(positional[1:], isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)$\")":
+	case "let pkgFile = any(positional, # matches \"(?i)\\\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\\\.tar(\\\\.[a-z0-9]+)?)$\" || # matches \"(?i)^(https?|ftp)://[^/]+/.\"); (name == \"dpkg\" && hasFlag(\"i\", \"install\", \"unpack\")) || (name == \"rpm\" && hasFlag(\"i\", \"U\", \"F\", \"install\", \"upgrade\", \"freshen\", \"reinstall\") && !hasFlag(\"q\", \"query\", \"V\", \"verify\", \"e\", \"erase\", \"K\", \"checksig\")) || (name in [\"apt\", \"apt-get\", \"aptitude\", \"dnf\", \"yum\", \"microdnf\", \"tdnf\", \"zypper\", \"pkg\", \"opkg\", \"apk\"] &&\n  pos(0) in [\"install\", \"in\", \"localinstall\", \"reinstall\", \"upgrade\", \"update\", \"up\", \"downgrade\", \"add\"] && pkgFile) ||\n(name == \"pacman\" && (hasFlag(\"U\", \"upgrade\") && pkgFile)) || (name == \"installer\" && any(args, # in [\"-pkg\", \"-package\"]) && any(args, # in [\"-target\", \"-tgt\"]) &&\n  !any(args, # in [\"-pkginfo\", \"-volinfo\", \"-query\", \"-showChoicesXML\", \"-showChoicesAfterApplyingChangesXML\", \"-dominfo\"]))":
 		if scope == "command" {
 			return native340
 		}
-	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry|bun_config_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
+	case "agent && any(options(\"install-extension\"), # matches \"(?i)\\\\.vsix$\")":
 		if scope == "command" {
 			return native341
 		}
-	case "plantedModule()":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" &&\n  (pos(2) matches \"(^|[:.])(registry|npmRegistryServer)$\" && !(host(pos(3)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(2) matches \"(^|[:.])(registry|npmRegistryServer)=\" && !(host(split(pos(2), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name == \"npm\" && pos(0) == \"set\" &&\n  (pos(1) matches \"(^|:)registry$\" && !(host(pos(2)) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]) ||\n   pos(1) matches \"(^|:)registry=\" && !(host(split(pos(1), \"=\")[1]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] && !(pos(0) in [\"whoami\", \"view\", \"v\", \"info\", \"show\", \"search\", \"s\", \"ping\", \"outdated\"]) &&\n  any(options(\"registry\", \"config.registry\"), !(host(#) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"]))) ||\n(name in [\"pip\", \"pip3\", \"uv\"] && pos(0) == \"config\" && pos(1) in [\"set\", \"--global\", \"--user\", \"--site\"] && any(positional, # matches \"(index-url|find-links)$\") && any(positional, # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"poetry\" && pos(0) == \"source\" && pos(1) == \"add\" && any(positional[2:], # matches \"^[a-z+]+://\" && !(host(#) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) || (name == \"gem\" && pos(0) == \"sources\" && any(options(\"a\", \"add\"), !(host(#) in [\"rubygems.org\"]))) || (name == \"bundle\" && pos(0) == \"config\" && any(positional, # startsWith \"mirror.\")) || (name in [\"conda\", \"mamba\", \"micromamba\"] && pos(0) == \"config\" && hasFlag(\"add\", \"append\", \"prepend\", \"set\") &&\n  any(args, # matches \"^[a-z+]+://\" && !(host(#) in [\"conda.anaconda.org\", \"repo.anaconda.com\"])))":
 		if scope == "command" {
 			return native342
 		}
-	case "let vars = \"(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$\"; (name in [\"npm\", \"pnpm\", \"yarn\"] && (sharedDir(option(\"userconfig\")) || sharedDir(option(\"globalconfig\")) ||\n  sharedDir(option(\"config.userconfig\")) || sharedDir(option(\"config.globalconfig\")))) ||\n(name == \"uv\" && sharedDir(option(\"config-file\"))) || any(keys(assigns ?? {}), # matches vars && sharedDir((assigns ?? {})[#] ?? \"\")) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # contains \"=\" && #[:indexOf(#, \"=\")] matches vars && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) matches vars && sharedDir(pos(1)))":
+	case "let url = name == \"twine\" && pos(0) == \"upload\" ? option(\"repository-url\", \"repository_url\") :\n  name == \"uv\" && pos(0) == \"publish\" ? option(\"publish-url\") : \"\";\nlet envURL = name == \"twine\" && pos(0) == \"upload\" ? ((assigns ?? {}).TWINE_REPOSITORY_URL ?? \"\") :\n  name == \"uv\" && pos(0) == \"publish\" ? ((assigns ?? {}).UV_PUBLISH_URL ?? \"\") : \"\";\nurl != \"\" && !(host(url) in [\"upload.pypi.org\", \"test.pypi.org\"]) || envURL != \"\" && !(host(envURL) in [\"upload.pypi.org\", \"test.pypi.org\"])":
 		if scope == "command" {
 			return native343
 		}
-	case "(name in [\"pip\", \"pip3\"] && pos(0) == \"install\" && any(options(\"prefix\", \"root\", \"target\", \"t\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/opt\") || under(#, \"/var/lib\") || cleanPath(#) matches \"(^|/)(site|dist)-packages(/|$)\")) ||\n(name == \"gem\" && pos(0) in [\"install\", \"update\", \"i\"] && any(options(\"install-dir\", \"i\", \"bindir\", \"n\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/var/lib\") || cleanPath(#) matches \"^/(bin|sbin)(/|$)\"))":
+	case "agent && (pos(0) in [\"publish\", \"pack\"] || pos(0) == \"npm\" && pos(1) == \"publish\") && any(positional[1:], isHome(#) || cleanPath(#) matches \"^~/\\\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)$\")":
 		if scope == "command" {
 			return native344
 		}
-	case "!hasFlag(\"c\", \"check-dist-upgrade-only\", \"h\", \"help\", \"V\", \"version\") && (agent || any(options(\"f\", \"frontend\"), # matches \"(?i)noninteractive\"))":
+	case "let dry = (any(args, # in [\"--dry-run\", \"--dry-run=true\", \"--dryrun\"]) || name == \"cargo\" && any(flags, # matches \"^-[a-zA-Z]*n[a-zA-Z]*$\")) &&\n  !any(args, # matches \"(?i)^(--no-dry-?run|--dry-?run=.*|false|0|no|off)$\" && # != \"--dry-run=true\");\nlet hub = \"^((docker\\\\.io|index\\\\.docker\\\\.io|registry-1\\\\.docker\\\\.io)/|[^/]*$|[^/.:]+/)\"; let images = name in [\"docker\", \"podman\"] ? filter(positional, # not in [\"push\", \"image\"]) : []; let dest = name == \"podman\" && len(images) > 1 ? [trimPrefix(images[1], \"docker://\")] : len(images) > 0 ? [images[0]] : []; agent && !dry && (\n  name in [\"docker\", \"podman\"] ? (pos(0) == \"push\" || pos(0) == \"image\" && pos(1) == \"push\") &&\n    any(dest, # matches hub && !(# startsWith \"localhost/\") && !(# matches \"^(oci|oci-archive|dir|docker-archive|docker-daemon|containers-storage|sif):\")) :\n  name == \"yarn\" ? pos(0) == \"publish\" || pos(0) == \"npm\" && pos(1) == \"publish\" :\n  name == \"dotnet\" ? pos(0) == \"nuget\" && pos(1) == \"push\" :\n  true)":
 		if scope == "command" {
 			return native345
 		}
-	case "let powerDryRun = name == \"shutdown\" ? hasFlag(\"k\") : hasFlag(\"w\", \"wtmp-only\"); (name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\") && !powerDryRun) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"])) || (name == \"launchctl\" && pos(0) == \"reboot\" && pos(1) in [\"\", \"system\", \"halt\", \"userspace\"]) || (name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])(restart|shut\\\\s*down)([^\\\"\\\\w]|$)\" || t matches \"(?i)aevtr(rst|sdn)\"))":
+	case "let kv = name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] ? filter(args, # matches \"^[A-Za-z_][A-Za-z0-9_]*=\") :\n  (name == \"setenv\" || name == \"set\" && hasFlag(\"x\", \"export\") ? [pos(0) + \"=\" + pos(1)] :\n  (name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") ? positional[1:] :\n  map(keys(assigns ?? {}), # + \"=\" + ((assigns ?? {})[#] ?? \"\"))));\nany(kv,\n  (# matches \"(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry|bun_config_registry)=.\" && !(host(#[indexOf(#, \"=\") + 1:]) in [\"registry.npmjs.org\", \"registry.yarnpkg.com\"])) ||\n  (# matches \"^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)=\" &&\n    any(split(#[indexOf(#, \"=\") + 1:], \" \"), let u = #[lastIndexOf(#, \"=\") + 1:]; u matches \"^[A-Za-z+]+://\" && !(host(u) in [\"pypi.org\", \"files.pythonhosted.org\", \"download.pytorch.org\"]))) ||\n  # matches \"^(PIP_TRUSTED_HOST|UV_INSECURE_HOST|GOINSECURE|GONOSUMDB|GONOSUMCHECK)=.\" && !(# matches \"=0$\") ||\n  # matches \"^(POETRY_REPOSITORIES_[A-Za-z0-9_]+_URL|CARGO_REGISTRIES_[A-Za-z0-9_]+_INDEX|BUNDLE_MIRROR__[A-Za-z0-9_]+)=.\" ||\n  (# matches \"^GOPROXY=.\" && any(split(#[indexOf(#, \"=\") + 1:], \",\"), any(split(#, \"|\"), !(# in [\"direct\", \"off\", \"https://proxy.golang.org\", \"https://proxy.golang.org/\"])))) ||\n  # matches \"^GOSUMDB=.\" && !(# matches \"^GOSUMDB=sum\\\\.golang\\\\.org(\\\\+[^ ]*)?( https://sum\\\\.golang\\\\.org/?)?$\") ||\n  # matches \"^GOFLAGS=(.*[ ,])?-insecure(=|$| )\")":
 		if scope == "command" {
 			return native346
 		}
-	case "agent && !hasFlag(\"help\", \"c\", \"version\") && (name == \"shutdown\" ? hasFlag(\"k\") : hasFlag(\"w\", \"wtmp-only\"))":
+	case "plantedModule()":
 		if scope == "command" {
 			return native347
 		}
-	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
+	case "let vars = \"(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$\"; (name in [\"npm\", \"pnpm\", \"yarn\"] && (sharedDir(option(\"userconfig\")) || sharedDir(option(\"globalconfig\")) ||\n  sharedDir(option(\"config.userconfig\")) || sharedDir(option(\"config.globalconfig\")))) ||\n(name == \"uv\" && sharedDir(option(\"config-file\"))) || any(keys(assigns ?? {}), # matches vars && sharedDir((assigns ?? {})[#] ?? \"\")) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # contains \"=\" && #[:indexOf(#, \"=\")] matches vars && sharedDir(#[indexOf(#, \"=\") + 1:]))) || (name == \"setenv\" && pos(0) matches vars && sharedDir(pos(1)))":
 		if scope == "command" {
 			return native348
 		}
-	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; lang != \"\" && code matches \"\\\\blistdir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bscandir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bglob\\\\(\\\\s*[\\\"']/proc/(\\\\*|\\\\[0-9\\\\])|\\\\bpsutil\\\\.(process_iter|pids)\\\\b|readdirSync\\\\(\\\\s*[\\\"'`]/proc/?[\\\"'`]|opendir\\\\([^)]*[\\\"']/proc/?[\\\"']\" &&\n  code matches \"\\\\bos\\\\.kill\\\\(|\\\\.(kill|terminate|send_signal)\\\\(|\\\\bprocess\\\\.kill\\\\(|\\\\bkill\\\\s*\\\\(?\\\\s*(9|-9|'KILL'|\\\"KILL\\\"|SIGKILL|'TERM'|\\\"TERM\\\")\" &&\n  !(code matches \"\\\\b(comm|cmdline|exe|status|username|uids|name)\\\\b\") ||\nname in [\"pkill\", \"killall\"] && (\n  let users = options(\"u\", \"U\", \"euid\", \"uid\", \"user\");\n  let names = filter(positional, !(# in users));\n  (name == \"pkill\" || hasFlag(\"r\", \"regexp\")) && any(names, # in [\".\", \".*\", \".+\", \"^\", \"$\", \"^.*\", \"^.*$\", \"^.+$\", \"[^]*\", \"\"]) ||\n  len(users) > 0 && len(names) == 0) ||\nany(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && unfolded matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || unfolded matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
+	case "(name in [\"pip\", \"pip3\"] && pos(0) == \"install\" && any(options(\"prefix\", \"root\", \"target\", \"t\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/opt\") || under(#, \"/var/lib\") || cleanPath(#) matches \"(^|/)(site|dist)-packages(/|$)\")) ||\n(name == \"gem\" && pos(0) in [\"install\", \"update\", \"i\"] && any(options(\"install-dir\", \"i\", \"bindir\", \"n\"),\n  isRoot(#) || under(#, \"/usr\") || under(#, \"/etc\") || under(#, \"/lib\") || under(#, \"/var/lib\") || cleanPath(#) matches \"^/(bin|sbin)(/|$)\"))":
 		if scope == "command" {
 			return native349
 		}
-	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || unfolded matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && unfolded matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
+	case "!hasFlag(\"c\", \"check-dist-upgrade-only\", \"h\", \"help\", \"V\", \"version\") && (agent || any(options(\"f\", \"frontend\"), # matches \"(?i)noninteractive\"))":
 		if scope == "command" {
 			return native350
 		}
-	case "name == function && (pipeLen > 1 || background)":
+	case "let powerDryRun = name == \"shutdown\" ? hasFlag(\"k\") : hasFlag(\"w\", \"wtmp-only\"); (name in [\"shutdown\", \"reboot\", \"halt\", \"poweroff\"] && !hasFlag(\"help\", \"c\", \"version\") && !powerDryRun) || (name == \"systemctl\" && any(positional, # in [\"reboot\", \"poweroff\", \"halt\", \"kexec\", \"emergency\", \"rescue\", \"soft-reboot\"])) || (name == \"systemctl\" && pos(0) in [\"isolate\", \"start\", \"restart\", \"default\"] && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\")) || (name in [\"init\", \"telinit\"] && any(positional, # in [\"0\", \"6\", \"1\", \"s\", \"S\"])) || (name == \"kexec\" && hasFlag(\"e\", \"exec\")) || (name == \"loginctl\" && any(positional, # in [\"poweroff\", \"reboot\", \"halt\"])) || (name == \"launchctl\" && pos(0) == \"reboot\" && pos(1) in [\"\", \"system\", \"halt\", \"userspace\"]) || (name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])(restart|shut\\\\s*down)([^\\\"\\\\w]|$)\" || t matches \"(?i)aevtr(rst|sdn)\"))":
 		if scope == "command" {
 			return native351
 		}
-	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
+	case "agent && !hasFlag(\"help\", \"c\", \"version\") && (name == \"shutdown\" ? hasFlag(\"k\") : hasFlag(\"w\", \"wtmp-only\"))":
 		if scope == "command" {
 			return native352
 		}
-	case "hasFlag(\"r\")":
+	case "len(args) > 0 && args[len(args)-1] == \"-1\"":
 		if scope == "command" {
 			return native353
 		}
-	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
+	case "let ps = \"\\\\bps(\\\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\\\s*\\\\S+|--no-headers?|--format[= ]\\\\S+|--sort[= ]\\\\S+|-?h|[a-z,]*pid[a-z,=]*))+\"; let cols = \"(\\\\s*\\\\|\\\\s*(awk\\\\s+(-F\\\\s*\\\\S+\\\\s+)?'\\\\{\\\\s*print\\\\s+\\\\$[0-9]+\\\\s*\\\\}'|cut\\\\s[^|;\\\\n)]*|tail\\\\s[^|;\\\\n)]*|sed\\\\s+[0-9]+d|tr\\\\s[^|;\\\\n)]*|sort\\\\b[^|;\\\\n)]*|head\\\\s[^|;\\\\n)]*|grep\\\\s+-v\\\\s[^|;\\\\n)]*))*\"; lang != \"\" && code matches \"\\\\blistdir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bscandir\\\\(\\\\s*[\\\"']/proc/?[\\\"']|\\\\bglob\\\\(\\\\s*[\\\"']/proc/(\\\\*|\\\\[0-9\\\\])|\\\\bpsutil\\\\.(process_iter|pids)\\\\b|readdirSync\\\\(\\\\s*[\\\"'`]/proc/?[\\\"'`]|opendir\\\\([^)]*[\\\"']/proc/?[\\\"']\" &&\n  code matches \"\\\\bos\\\\.kill\\\\(|\\\\.(kill|terminate|send_signal)\\\\(|\\\\bprocess\\\\.kill\\\\(|\\\\bkill\\\\s*\\\\(?\\\\s*(9|-9|'KILL'|\\\"KILL\\\"|SIGKILL|'TERM'|\\\"TERM\\\")\" &&\n  !(code matches \"\\\\b(comm|cmdline|exe|status|username|uids|name)\\\\b\") ||\nname in [\"pkill\", \"killall\"] && (\n  let users = options(\"u\", \"U\", \"euid\", \"uid\", \"user\");\n  let names = filter(positional, !(# in users));\n  (name == \"pkill\" || hasFlag(\"r\", \"regexp\")) && any(names, # in [\".\", \".*\", \".+\", \"^\", \"$\", \"^.*\", \"^.*$\", \"^.+$\", \"[^]*\", \"\"]) ||\n  len(users) > 0 && len(names) == 0) ||\nany(args, # matches \"^\\\"?\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\") || \"xargs\" in wrappers && unfolded matches ps + cols + \"\\\\s*\\\\|\\\\s*(sudo\\\\s+)?xargs\\\\b[^|;\\\\n]*\\\\bkill\\\\b\" || any(positional, # contains \"$\") && (unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*\" + ps + cols + \"\\\\s*\\\\)\" || unfolded matches ps + cols + \"\\\\s*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\")":
 		if scope == "command" {
 			return native354
 		}
-	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
+	case "(name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] || name == \"service\" && pos(1) == \"stop\") && any(positional, # contains \"$\") && (unfolded matches \"\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+\\\\$\\\\(\\\\s*systemctl\\\\s+(list-units|list-unit-files)\\\\b\" || unfolded matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b|\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b[^;\\\\n]*\\\\|\\\\s*while\\\\s+(IFS=\\\\S*\\\\s+)?read\\\\b\") || name == \"systemctl\" && \"xargs\" in wrappers && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && unfolded matches \"\\\\bsystemctl\\\\s+(list-units|list-unit-files)\\\\b\"":
 		if scope == "command" {
 			return native355
 		}
-	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name == \"launchctl\" && pos(0) in [\"remove\", \"disable\", \"bootout\", \"unload\", \"stop\", \"kill\"] && any(positional[1:], # matches \"(?i)(^|[/.])(com\\\\.apple\\\\.(auditd|syslogd|logd|alf|socketfilterfw|security|syspolicyd|xprotect|mrt|trustd|amfid|endpointsecurity|tccd|sandboxd|managedclient|mdmclient|firewall|opendirectoryd)|auditd|syslogd|osquery|falcon|crowdstrike|objective-see|lulu|littlesnitch|at\\\\.obdev|santa|sentinel|carbonblack|cbdefense|mdatp|wdav|jamf|kandji|xprotect|eset|sophos|malwarebytes|blockblock)\")) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
+	case "name == function && (pipeLen > 1 || background)":
 		if scope == "command" {
 			return native356
 		}
-	case "let core = \"^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\\\.(service|socket))?$\"; name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && any(positional[1:], # matches core) || name in [\"service\", \"rc-service\"] && pos(1) in [\"stop\", \"zap\"] && pos(0) matches core || name == \"sv\" && pos(0) in [\"down\", \"stop\", \"kill\", \"force-stop\"] && any(positional[1:], # matches core) || name in [\"pkill\", \"killall\"] && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, # matches core || # matches \"^(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)$\") || name == \"pkill\" && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, let p = #; any([\"sshd\", \"/usr/sbin/sshd -D\", \"cron\", \"/usr/sbin/cron -f\", \"crond\", \"systemd-logind\", \"/lib/systemd/systemd-logind\", \"dbus-daemon\", \"NetworkManager\"], patternFinds((hasFlag(\"i\", \"ignore-case\") ? \"(?i)\" : \"\") + p, #))) || name == \"kill\" && !hasFlag(\"HUP\", \"SIGHUP\", \"USR1\", \"SIGUSR1\", \"0\") && (any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\") ||\n  any(positional, # matches \"^\\\\$\\\\{?[A-Za-z_]\") && unfolded matches \"\\\\b[A-Za-z_][A-Za-z0-9_]*=[\\\"']?(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\")":
+	case "any(positional, # matches \"(?i)hguard\") || any(args, # matches \"(?i)^hguard\")":
 		if scope == "command" {
 			return native357
 		}
-	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
+	case "hasFlag(\"r\")":
 		if scope == "command" {
 			return native358
 		}
-	case "let daemon = \"d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$\"; (hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"] ||\n    any(args, # startsWith \"$\") && unfolded matches \"(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b|\\\\b(pgrep|pidof)\\\\b[^|;&]*\\\\|\\\\s*while\\\\s+read\\\\b)\") &&\n  (agent || any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\", \"su\"]) || hasFlag(\"u\", \"U\", \"g\", \"G\", \"euid\", \"uid\", \"group\", \"pgroup\", \"user\") ||\n    name == \"pkill\" && hasFlag(\"P\", \"parent\", \"s\", \"session\", \"t\", \"terminal\", \"ns\", \"nslist\") ||\n    unfolded matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s-[a-zA-Z]*[uUgGPst]\" ||\n    any(positional, # matches daemon) || unfolded matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s['\\\"]?[\\\\w./-]*d['\\\"]?(\\\\s|\\\\)|`|$)\") ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
+	case "(name == \"history\" && hasFlag(\"c\", \"w\", \"d\")) || (name in [\"rm\", \"shred\", \"truncate\", \"unlink\"] && any(positional, # matches \"(^|/)\\\\.(bash|zsh|sh|fish|python|mysql|psql|node_repl|lesshst)_?history$|(^|/)fish_history$\")) || any(outputs, # matches \"(^|/)\\\\.(bash|zsh|sh)_?history$\") || (name == \"unset\" && any(args, # in [\"HISTFILE\"])) || (name == \"set\" && any(args, # == \"+o\") && \"history\" in args) || (name == \"shopt\" && hasFlag(\"u\") && hasFlag(\"o\") && \"history\" in args) || (name in [\"export\", \"declare\", \"typeset\"] && any(args, # matches \"^(HISTFILE=(/dev/null)?|HISTSIZE=0|HISTFILESIZE=0|SAVEHIST=0|HISTIGNORE=[*])$\")) || any(keys(assigns ?? {}), # in [\"HISTFILE\", \"HISTSIZE\", \"HISTFILESIZE\", \"SAVEHIST\"] && assigns[#] in [\"\", \"0\", \"/dev/null\"])":
 		if scope == "command" {
 			return native359
 		}
-	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
+	case "let startup = \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish)$\"; any(keys(assigns ?? {}), # == \"HISTFILE\" && cleanPath(assigns[#] matches \"^[/~$]\" || cwd == \"\" ? assigns[#] : cwd + \"/\" + assigns[#]) matches startup) || (name in [\"export\", \"declare\", \"typeset\", \"readonly\", \"local\"] &&\n  any(args, # startsWith \"HISTFILE=\" && cleanPath(trimPrefix(#, \"HISTFILE=\") matches \"^[/~$]\" || cwd == \"\" ? trimPrefix(#, \"HISTFILE=\") : cwd + \"/\" + trimPrefix(#, \"HISTFILE=\")) matches startup))":
 		if scope == "command" {
 			return native360
 		}
-	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
+	case "(name == \"ufw\" && any(positional, # in [\"disable\", \"reset\"])) || (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && (hasFlag(\"F\", \"flush\", \"X\", \"delete-chain\") || (hasFlag(\"P\", \"policy\") && any(args, # == \"ACCEPT\")))) || (name == \"nft\" && any(positional, # == \"flush\")) || (name in [\"systemctl\", \"service\"] && any(positional, # in [\"stop\", \"disable\", \"mask\", \"kill\"]) && any(positional, # matches \"^(firewalld|ufw|iptables|ip6tables|nftables|netfilter-persistent|apparmor|auditd|fail2ban|systemd-journald|rsyslog|syslog-ng|osqueryd|falcon-sensor|wazuh-agent|clamav-daemon)(\\\\.service)?$\")) || (name == \"firewall-cmd\" && any(args, # in [\"--panic-off\", \"--set-default-zone=trusted\"])) || (name == \"setenforce\" && any(args, # in [\"0\", \"Permissive\", \"permissive\"])) || (name == \"aa-teardown\") || (name == \"spctl\" && hasFlag(\"master-disable\", \"global-disable\")) || (name == \"csrutil\" && any(args, # == \"disable\")) || (name == \"chkconfig\" && any(positional, # == \"off\") && any(positional, # matches \"^(firewalld|iptables|ip6tables|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"update-rc.d\", \"rc-update\", \"sysv-rc-conf\"] && any(positional, # in [\"disable\", \"remove\", \"del\", \"delete\", \"off\"]) && any(positional, # matches \"^(firewalld|iptables|ip6tables|nftables|ufw|auditd|rsyslog|syslog-ng|apparmor|fail2ban|osqueryd|falcon-sensor|wazuh-agent)$\")) || (name in [\"aa-disable\", \"aa-complain\"] && len(positional) > 0) || (name == \"launchctl\" && pos(0) in [\"remove\", \"disable\", \"bootout\", \"unload\", \"stop\", \"kill\"] && any(positional[1:], # matches \"(?i)(^|[/.])(com\\\\.apple\\\\.(auditd|syslogd|logd|alf|socketfilterfw|security|syspolicyd|xprotect|mrt|trustd|amfid|endpointsecurity|tccd|sandboxd|managedclient|mdmclient|firewall|opendirectoryd)|auditd|syslogd|osquery|falcon|crowdstrike|objective-see|lulu|littlesnitch|at\\\\.obdev|santa|sentinel|carbonblack|cbdefense|mdatp|wdav|jamf|kandji|xprotect|eset|sophos|malwarebytes|blockblock)\")) || (name in [\"pkill\", \"killall\"] && any(positional, # matches \"(?i)(auditd|rsyslogd?|syslogd?|syslog-ng|journald|osqueryd|falcond|falcon-sensor|(?-i:Falcon)|wazuh|ossec|auditbeat|filebeat|falco\\\\b|sysmon|fail2ban|clamd|little ?snitch|lulu\\\\b|\\\\beset\\\\b|esensor|nessusd|santad|mdatp|wdavdaemon|sentineld|crowdstrike|cbagentd)\")) || (name == \"kill\" && any(args, # matches \"\\\\b(pidof|pgrep)\\\\b[^)`]*\\\\b(auditd|rsyslogd?|syslog-ng|systemd-journald|journald|osqueryd|falcon-sensor|falcond|wazuh-agentd|ossec|auditbeat|filebeat|falco|sysmon|fail2ban-server|apparmor|clamd)\\\\b|^/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid$|cat\\\\s+/(var/)?run/(auditd|rsyslogd|syslogd)\\\\.pid\"))":
 		if scope == "command" {
 			return native361
 		}
-	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
+	case "let core = \"^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\\\.(service|socket))?$\"; name == \"systemctl\" && pos(0) in [\"stop\", \"kill\", \"disable\", \"mask\"] && any(positional[1:], # matches core) || name in [\"service\", \"rc-service\"] && pos(1) in [\"stop\", \"zap\"] && pos(0) matches core || name == \"sv\" && pos(0) in [\"down\", \"stop\", \"kill\", \"force-stop\"] && any(positional[1:], # matches core) || name in [\"pkill\", \"killall\"] && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, # matches core || # matches \"^(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)$\") || name == \"pkill\" && !hasFlag(\"l\", \"list\", \"V\", \"version\") && any(positional, let p = #; any([\"sshd\", \"/usr/sbin/sshd -D\", \"cron\", \"/usr/sbin/cron -f\", \"crond\", \"systemd-logind\", \"/lib/systemd/systemd-logind\", \"dbus-daemon\", \"NetworkManager\"], patternFinds((hasFlag(\"i\", \"ignore-case\") ? \"(?i)\" : \"\") + p, #))) || name == \"kill\" && !hasFlag(\"HUP\", \"SIGHUP\", \"USR1\", \"SIGUSR1\", \"0\") && (any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\") ||\n  any(positional, # matches \"^\\\\$\\\\{?[A-Za-z_]\") && unfolded matches \"\\\\b[A-Za-z_][A-Za-z0-9_]*=[\\\"']?(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b[^)`]*\\\\b(sshd|cron|crond|systemd-logind|dbus-daemon|NetworkManager)\\\\b\")":
 		if scope == "command" {
 			return native362
 		}
-	case "vmAction(name, args) != \"\" || (name == \"esxcli\" && any(positional, # == \"vm\") && any(positional, # == \"process\") && any(positional, # == \"kill\")) || (name == \"vim-cmd\" && any(positional, # matches \"^vmsvc/(power\\\\.off|power\\\\.reset|destroy|unregister|snapshot\\\\.removeall)$\")) || (name == \"virsh\" && (any(positional, # in [\"destroy\", \"vol-delete\", \"vol-wipe\", \"pool-delete\"]) || any(positional, # == \"undefine\") && hasFlag(\"remove-all-storage\", \"storage\", \"wipe-storage\"))) || (name in [\"VBoxManage\", \"vboxmanage\"] && (pos(0) == \"controlvm\" && any(positional, # == \"poweroff\") || pos(0) == \"unregistervm\" && hasFlag(\"delete\", \"delete-all\"))) || (name in [\"qm\", \"pct\"] && pos(0) in [\"stop\", \"destroy\"]) || (name == \"prlctl\" && (pos(0) == \"delete\" || pos(0) == \"stop\" && hasFlag(\"kill\")))":
+	case "(name == \"sudo\" && hasFlag(\"S\", \"stdin\")) || wrapperFlag(\"sudo\", \"S\", \"stdin\") || (name == \"su\" && stdin.kind in [\"pipe\", \"herestring\", \"heredoc\"] && (stdin.kind != \"pipe\" || stdin.from in [\"echo\", \"printf\", \"cat\", \"yes\"]))":
 		if scope == "command" {
 			return native363
 		}
-	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
+	case "let daemon = \"d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$\"; (hasFlag(\"9\", \"KILL\", \"SIGKILL\") || any(options(\"s\", \"signal\", \"n\"), upper(#) in [\"9\", \"KILL\", \"SIGKILL\"])) &&\n  (name != \"kill\" || any(args, # matches \"^(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b\") || \"xargs\" in wrappers && stdin.kind == \"pipe\" && stdin.from in [\"pgrep\", \"pidof\"] ||\n    any(args, # startsWith \"$\") && unfolded matches \"(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+(\\\\$\\\\(|`)\\\\s*(pgrep|pidof)\\\\b|\\\\b(pgrep|pidof)\\\\b[^|;&]*\\\\|\\\\s*while\\\\s+read\\\\b)\") &&\n  (agent || any(wrappers, # in [\"sudo\", \"doas\", \"run0\", \"pkexec\", \"su\"]) || hasFlag(\"u\", \"U\", \"g\", \"G\", \"euid\", \"uid\", \"group\", \"pgroup\", \"user\") ||\n    name == \"pkill\" && hasFlag(\"P\", \"parent\", \"s\", \"session\", \"t\", \"terminal\", \"ns\", \"nslist\") ||\n    unfolded matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s-[a-zA-Z]*[uUgGPst]\" ||\n    any(positional, # matches daemon) || unfolded matches \"\\\\b(pgrep|pidof)\\\\b[^|;&)`]*\\\\s['\\\"]?[\\\\w./-]*d['\\\"]?(\\\\s|\\\\)|`|$)\") ||\n(name == \"killall\" && hasFlag(\"r\", \"regexp\"))":
 		if scope == "command" {
 			return native364
 		}
-	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"kmutil\" && pos(0) in [\"load\", \"unload\"]) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
+	case "any(args, # matches \"(?i)^(del|erase|rd|rmdir|format|remove-item|ri|rm|rmdir|cipher|diskpart|clear-disk|remove-partition|format-volume)$\") && any(args, # matches \"(?i)^(/s|/q|/f|-recurse|-force|/w)$\")":
 		if scope == "command" {
 			return native365
 		}
-	case "name == \"wrmsr\" && len(positional) > 0 || name == \"modprobe\" && any(positional, # == \"msr\") && any(positional, lower(#) matches \"^allow_writes=(on|1|y)\") || any(outputs, # matches \"^/dev/cpu/([0-9]+|\\\\*|\\\\$\\\\{?\\\\w+\\\\}?)/msr$\") || lang != \"\" && code matches \"/dev/cpu/[^'\\\"]*/msr\" && code matches \"O_WRONLY|O_RDWR|['\\\"](r\\\\+|w|wb|r\\\\+b|rb\\\\+|a)['\\\"]|pwrite|\\\\.write\\\\(\"":
+	case "any(flags, lower(#) in [\"-encodedcommand\", \"-enc\", \"-ec\", \"-e\", \"-en\", \"-encoded\"]) || (any(flags, lower(#) in [\"-executionpolicy\", \"-ep\", \"-exec\"]) && any(args, lower(#) in [\"bypass\", \"unrestricted\"])) || any(flags, lower(#) in [\"-windowstyle\", \"-w\"]) && any(args, lower(#) == \"hidden\")":
 		if scope == "command" {
 			return native366
 		}
-	case "agent && !hasFlag(\"help\", \"h\", \"V\", \"version\", \"n\", \"dry-run\", \"show-depends\", \"D\", \"c\", \"showconfig\", \"r\", \"remove\") && ( name == \"modprobe\" && len(positional) > 0 || name == \"kmod\" && pos(0) in [\"load\", \"insert\", \"insmod\", \"modprobe\"] || name == \"dkms\" && pos(0) in [\"install\", \"build\", \"add\", \"autoinstall\", \"ldtarball\"])":
+	case "(name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)(login1|systemd1).*|^(Reboot|PowerOff|Halt|KExec|Suspend|Hibernate|SoftReboot)(WithFlags)?$\") && any(args, # matches \"(?i)(^|\\\\.)(reboot|poweroff|halt|kexec|softreboot)(withflags)?$\")) || (name in [\"ipmitool\", \"ipmiutil\"] && any(positional, # == \"power\" || # == \"chassis\") && any(positional, # in [\"off\", \"reset\", \"cycle\", \"soft\", \"down\"])) || (name == \"racadm\" && any(positional, # == \"serveraction\") && any(positional, # in [\"powerdown\", \"powercycle\", \"hardreset\"]))":
 		if scope == "command" {
 			return native367
 		}
-	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
+	case "vmAction(name, args) != \"\" || (name == \"esxcli\" && any(positional, # == \"vm\") && any(positional, # == \"process\") && any(positional, # == \"kill\")) || (name == \"vim-cmd\" && any(positional, # matches \"^vmsvc/(power\\\\.off|power\\\\.reset|destroy|unregister|snapshot\\\\.removeall)$\")) || (name == \"virsh\" && (any(positional, # in [\"destroy\", \"vol-delete\", \"vol-wipe\", \"pool-delete\"]) || any(positional, # == \"undefine\") && hasFlag(\"remove-all-storage\", \"storage\", \"wipe-storage\"))) || (name in [\"VBoxManage\", \"vboxmanage\"] && (pos(0) == \"controlvm\" && any(positional, # == \"poweroff\") || pos(0) == \"unregistervm\" && hasFlag(\"delete\", \"delete-all\"))) || (name in [\"qm\", \"pct\"] && pos(0) in [\"stop\", \"destroy\"]) || (name == \"prlctl\" && (pos(0) == \"delete\" || pos(0) == \"stop\" && hasFlag(\"kill\")))":
 		if scope == "command" {
 			return native368
 		}
-	case "let crash = \"kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|panic_on_oom)\"; name == \"sysctl\" && any(args, # matches \"^(\" + crash + \")=\" && !(# matches \"^(kernel[./](panic(_on_oops)?)=0|vm[./]overcommit_memory=[01]|vm[./]panic_on_oom=0)$\")) || any(outputs, # matches \"^/proc/sys/(\" + crash + \")$\")":
+	case "(name == \"kill\" && len(positional) > 0 && any(positional, # == \"1\") && !any(args, upper(#) in [\"-HUP\", \"-SIGHUP\", \"-1\", \"-USR1\", \"-USR2\", \"-SIGUSR1\", \"-SIGUSR2\", \"-0\", \"-CONT\", \"-L\", \"-l\"]) && !(option(\"s\") in [\"HUP\", \"SIGHUP\", \"1\", \"USR1\", \"USR2\", \"0\"])) || (name == \"killall5\" && !hasFlag(\"o\") )":
 		if scope == "command" {
 			return native369
 		}
-	case "let system = \"^(/etc/sysctl\\\\.conf|/(etc|run|usr/lib|lib|usr/local/lib)/sysctl\\\\.d/[^/]+\\\\.conf)$\"; !hasFlag(\"help\", \"h\", \"V\", \"version\", \"N\", \"names\") && ( hasFlag(\"p\", \"load\", \"f\") && any(positional, !(# matches system)) || any(args, # matches \"^(-p|--load=).\" && !(trimPrefix(trimPrefix(#, \"--load=\"), \"-p\") matches system)))":
+	case "name in [\"insmod\", \"kldload\", \"kextload\"] || (name == \"rmmod\" && len(positional) > 0) || (name == \"kmutil\" && pos(0) in [\"load\", \"unload\"]) || (name == \"modprobe\" && (any(positional, # endsWith \".ko\" || # endsWith \".ko.xz\" || # endsWith \".ko.zst\" || # contains \"/\") || hasFlag(\"r\", \"remove\", \"f\", \"force\"))) || (name == \"kexec\" && hasFlag(\"l\", \"load\", \"s\", \"p\"))":
 		if scope == "command" {
 			return native370
 		}
-	case "name in [\"rm\", \"unlink\", \"rmdir\", \"shred\", \"mv\"] && any(positional, cleanPath(#) startsWith \"/sys/\") || any(outputs, cleanPath(#) startsWith \"/sys/\" &&\n  !(cleanPath(#) matches \"^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu([0-9]+|\\\\*)/)?cpufreq/(policy([0-9]+|\\\\*)/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$\") &&\n  !(cleanPath(#) startsWith \"/sys/fs/cgroup/\" && baseName(#) != \"cgroup.kill\") &&\n  !(cleanPath(#) startsWith \"/sys/kernel/security/\" || cleanPath(#) == \"/sys/kernel/uevent_helper\"))":
+	case "name == \"wrmsr\" && len(positional) > 0 || name == \"modprobe\" && any(positional, # == \"msr\") && any(positional, lower(#) matches \"^allow_writes=(on|1|y)\") || any(outputs, # matches \"^/dev/cpu/([0-9]+|\\\\*|\\\\$\\\\{?\\\\w+\\\\}?)/msr$\") || lang != \"\" && code matches \"/dev/cpu/[^'\\\"]*/msr\" && code matches \"O_WRONLY|O_RDWR|['\\\"](r\\\\+|w|wb|r\\\\+b|rb\\\\+|a)['\\\"]|pwrite|\\\\.write\\\\(\"":
 		if scope == "command" {
 			return native371
 		}
-	case "any(outputs, # == \"/proc/sysrq-trigger\")":
+	case "agent && !hasFlag(\"help\", \"h\", \"V\", \"version\", \"n\", \"dry-run\", \"show-depends\", \"D\", \"c\", \"showconfig\", \"r\", \"remove\") && ( name == \"modprobe\" && len(positional) > 0 || name == \"kmod\" && pos(0) in [\"load\", \"insert\", \"insmod\", \"modprobe\"] || name == \"dkms\" && pos(0) in [\"install\", \"build\", \"add\", \"autoinstall\", \"ldtarball\"])":
 		if scope == "command" {
 			return native372
 		}
-	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
+	case "(name == \"sysctl\" && any(args, # matches \"^(kernel\\\\.randomize_va_space=0|kernel\\\\.kptr_restrict=0|kernel\\\\.dmesg_restrict=0|kernel\\\\.yama\\\\.ptrace_scope=0|kernel\\\\.kexec_load_disabled=0|kernel\\\\.modules_disabled=0|kernel\\\\.unprivileged_bpf_disabled=0|fs\\\\.protected_(symlinks|hardlinks|regular|fifos)=0|net\\\\.ipv4\\\\.ip_forward=1|kernel\\\\.perf_event_paranoid=-1)$\")) || any(outputs, # matches \"^/proc/sys/(kernel/(randomize_va_space|kptr_restrict|dmesg_restrict|yama/ptrace_scope|perf_event_paranoid)|fs/protected_)\") || any(outputs, # matches \"^/sys/kernel/security/|^/sys/module/[^/]+/parameters/|^(/sys/fs)?/selinux/enforce$\")":
 		if scope == "command" {
 			return native373
 		}
-	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && (any(options(\"vacuum-time\"), # matches \"^(\\\\s*[0-9]+\\\\s*(us|usec|µs|ms|msec|s|sec|seconds?|m|min|minutes?|h|hr|hours?)?)+\\\\s*$\") ||\n  any(options(\"vacuum-size\"), # matches \"^\\\\s*([0-9]+\\\\s*[KB]?|[0-9]\\\\s*M)\\\\s*$\") || any(options(\"vacuum-files\"), # matches \"^\\\\s*[01]\\\\s*$\"))) ||\nany(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
+	case "let crash = \"kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|panic_on_oom)\"; name == \"sysctl\" && any(args, # matches \"^(\" + crash + \")=\" && !(# matches \"^(kernel[./](panic(_on_oops)?)=0|vm[./]overcommit_memory=[01]|vm[./]panic_on_oom=0)$\")) || any(outputs, # matches \"^/proc/sys/(\" + crash + \")$\")":
 		if scope == "command" {
 			return native374
 		}
-	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && abbrevWords(\"link set|change\", positional) && \"down\" in positional) || (name == \"ip\" && abbrevWords(\"address flush\", positional)) || (name == \"ip\" && (abbrevWords(\"link delete\", positional) || abbrevWords(\"address delete\", positional)) && any(positional, # matches \"^(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|ww[a-z0-9]+|bond[0-9]+|team[0-9]+|vmbr[0-9]+|br[0-9]+)$\")) || (name == \"ip\" && abbrevWords(\"route flush|delete\", positional) && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"nmcli\" && (abbrevWords(\"device disconnect|down\", positional) || abbrevWords(\"connection down|delete\", positional) || abbrevWords(\"networking off\", positional) ||\n  abbrevWords(\"radio\", positional) && any(positional, # in [\"off\", \"of\", \"no\", \"false\"]))) ||\n(name == \"wg-quick\" && pos(0) == \"down\") || (name == \"tailscale\" && pos(0) in [\"down\", \"logout\"]) || (name == \"rfkill\" && pos(0) == \"block\" && !(lower(pos(1)) in [\"bluetooth\", \"nfc\", \"gps\", \"fm\", \"uwb\", \"ultrawideband\"])) || (name == \"networksetup\" && any(args, lower(#) in [\"-setairportpower\", \"-setnetworkserviceenabled\"]) && lower(args[len(args)-1]) == \"off\" || name == \"networksetup\" && any(args, lower(#) in [\"-setv4off\", \"-removenetworkservice\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\")) || (name == \"ufw\" && !hasFlag(\"dry-run\") && (any(positional, # in [\"deny\", \"reject\"]) || any(positional, # == \"delete\") && any(positional, # == \"allow\")) && any(positional, lower(#) matches \"^(22|ssh|openssh)(/tcp)?$\") &&\n  !(join(positional, \" \") matches \"\\\\bfrom [^a]|\\\\bfrom a[^n]\")) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\") && any(args, # == \"INPUT\") &&\n  any(options(\"j\", \"jump\"), # in [\"DROP\", \"REJECT\"]) && join(args, \" \") matches \"--(dports?|destination-ports?)(\\\\s+|=)([0-9:]+,)*(22|ssh|(0*([0-9]|1[0-9]|2[0-2]))?:(0*(2[2-9]|[3-9][0-9]|[1-9][0-9]{2,4}))?)(,|\\\\s|$)\" &&\n  !(hasFlag(\"s\", \"source\", \"src-range\", \"m\") && join(args, \" \") matches \"(^|\\\\s)(-s|--source|--src-range)(\\\\s+|=)[0-9a-fA-F]\" && !(join(args, \" \") matches \"(^|\\\\s)(-s|--source)(\\\\s+|=)(0\\\\.0\\\\.0\\\\.0/0|::/0)(\\\\s|$)\"))) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && join(args, \" \") matches \"^((^|\\\\s+)((-[AI]\\\\s*|--append(\\\\s+|=)|--insert(\\\\s+|=))(INPUT|OUTPUT)(\\\\s+[0-9]+)?|(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)|--reject-with(\\\\s+|=)\\\\S+|(-p\\\\s*|--protocol(\\\\s+|=))(tcp|all|6)|(-t\\\\s*|--table(\\\\s+|=))filter|(-w|--wait)(\\\\s+[0-9]+)?|-v|(-s\\\\s*|--source(\\\\s+|=))(0\\\\.0\\\\.0\\\\.0/0|::/0)|(-[io]\\\\s*|--(in|out)-interface(\\\\s+|=))(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|bond[0-9]+|br[0-9]+|vmbr[0-9]+|\\\\+)|-m\\\\s+comment\\\\s+--comment(\\\\s+|=).*))+\\\\s*$\" &&\n  join(args, \" \") matches \"(^|\\\\s)(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)(\\\\s|$)\") ||\n(name == \"nft\" && (join(args, \" \") matches \"(?i)\\\\bhook\\\\s+(input|output)\\\\b.*\\\\bpolicy\\\\s+(drop|reject)\\\\b\" ||\n  join(args, \" \") matches \"(?i)\\\\b(add|insert|a|i)\\\\s+rule\\\\s+(\\\\S+\\\\s+)?\\\\S+\\\\s+(input|output)\\\\s+(counter\\\\s+|log\\\\s+)*(drop|reject)\\\\s*$\")) ||\n(name == \"nft\" && join(args, \" \") matches \"\\\\bdport\\\\s+(\\\\{[^}]*\\\\b(22|ssh)\\\\b[^}]*\\\\}|(22|ssh)\\\\b).*\\\\b(drop|reject)\\\\b\" && !(join(args, \" \") matches \"\\\\bsaddr\\\\b\")) || (name == \"firewall-cmd\" && (hasFlag(\"panic-on\") || any(args, # matches \"^--remove-(service=ssh|port=22/tcp)$\") || join(args, \" \") matches \"--remove-(service ssh|port 22/tcp)(\\\\s|$)\")) || (name == \"tc\" && pos(0) in [\"qdisc\", \"q\", \"qd\", \"qdi\", \"qdis\"] && pos(1) in [\"add\", \"replace\", \"change\", \"a\", \"r\", \"c\"] &&\n  (any(positional, # == \"blackhole\") || any(positional, # == \"netem\") && unfolded matches \"\\\\b(loss|corrupt)\\\\s+(random\\\\s+)?100(\\\\.0+)?%\"))":
+	case "let system = \"^(/etc/sysctl\\\\.conf|/(etc|run|usr/lib|lib|usr/local/lib)/sysctl\\\\.d/[^/]+\\\\.conf)$\"; !hasFlag(\"help\", \"h\", \"V\", \"version\", \"N\", \"names\") && ( hasFlag(\"p\", \"load\", \"f\") && any(positional, !(# matches system)) || any(args, # matches \"^(-p|--load=).\" && !(trimPrefix(trimPrefix(#, \"--load=\"), \"-p\") matches system)))":
 		if scope == "command" {
 			return native375
 		}
-	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name == \"efibootmgr\" && hasFlag(\"B\", \"delete-bootnum\", \"A\", \"inactive\", \"o\", \"bootorder\", \"O\", \"delete-bootorder\", \"n\", \"bootnext\", \"c\", \"create\", \"C\", \"create-only\", \"N\", \"delete-bootnext\") || name == \"bootctl\" && pos(0) in [\"remove\", \"install\", \"unlink\", \"set-default\", \"set-oneshot\"] || name == \"mokutil\" && hasFlag(\"disable-validation\", \"enable-validation\", \"import\", \"delete\", \"reset\", \"password\", \"clear-password\", \"set-verbosity\", \"revoke-import\", \"revoke-delete\", \"ignore-db\", \"use-db\", \"sb-state-disable\", \"import-hash\", \"delete-hash\", \"mokx\", \"trust-mok\", \"untrust-mok\") && !hasFlag(\"sb-state\", \"list-enrolled\", \"list-new\", \"list-delete\", \"test-key\") || name == \"efivar\" && hasFlag(\"w\", \"write\", \"a\", \"append\") || name in [\"grub-install\", \"grub2-install\", \"refind-install\"] || name in [\"grub-reboot\", \"grub2-reboot\", \"grub-set-default\", \"grub2-set-default\"] && len(positional) > 0 || name == \"grubby\" && hasFlag(\"set-default\", \"set-default-index\", \"remove-kernel\", \"update-kernel\", \"remove-args\", \"args\") || name == \"kernelstub\" && hasFlag(\"k\", \"kernel-path\", \"i\", \"initrd-path\", \"o\", \"options\", \"d\", \"delete-options\", \"a\", \"add-options\") || name == \"sbctl\" && pos(0) in [\"reset\", \"remove-file\", \"enroll-keys\", \"rotate-keys\", \"import-keys\"])":
+	case "name in [\"rm\", \"unlink\", \"rmdir\", \"shred\", \"mv\"] && any(positional, cleanPath(#) startsWith \"/sys/\") || any(outputs, cleanPath(#) startsWith \"/sys/\" &&\n  !(cleanPath(#) matches \"^/sys/(class/(backlight|leds)/[^/]+/(brightness|trigger)|devices/.*/(backlight|leds)/[^/]+/(brightness|trigger)|devices/system/cpu/(cpu([0-9]+|\\\\*)/)?cpufreq/(policy([0-9]+|\\\\*)/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|devices/system/cpu/cpufreq/(policy[0-9]+/)?(scaling_governor|energy_performance_preference|scaling_(max|min)_freq|boost)|kernel/mm/transparent_hugepage/(enabled|defrag)|block/[^/]+/queue/(scheduler|read_ahead_kb|nr_requests|rotational)|module/[^/]+/parameters/[^/]+)$\") &&\n  !(cleanPath(#) startsWith \"/sys/fs/cgroup/\" && baseName(#) != \"cgroup.kill\") &&\n  !(cleanPath(#) startsWith \"/sys/kernel/security/\" || cleanPath(#) == \"/sys/kernel/uevent_helper\"))":
 		if scope == "command" {
 			return native376
 		}
-	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)ksmserver|org\\\\.kde\\\\.(Shutdown|LogoutPrompt)|SessionManager|org\\\\.xfce\\\\.Session\") && any(args, # matches \"(?i)(^|[./])(logout|logoutandreboot|logoutandshutdown|shutdown|reboot|restart|poweroff|requestshutdown|requestreboot)$\") || name == \"launchctl\" && (pos(0) == \"reboot\" && pos(1) in [\"logout\", \"apps\"] || pos(0) == \"bootout\" && len(positional) == 2 && pos(1) matches \"^((gui|user|login)/[0-9]+|system)/?$\") || name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])log\\\\s*out([^\\\"\\\\w]|$)\" || t matches \"(?i)aevt(rlgo|logo)\") ||\nname in [\"gnome-session-quit\", \"cinnamon-session-quit\", \"xfce4-session-logout\"] || name == \"mate-session-save\" && hasFlag(\"logout\", \"force-logout\", \"shutdown-dialog\", \"logout-dialog\") || name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)login1\") && any(args, # matches \"(?i)(^|\\\\.)(hibernate|hybridsleep|suspendthenhibernate|terminateuser|killuser)$\") || name == \"rtcwake\" && !(lower(option(\"m\", \"mode\")) in [\"\", \"no\", \"show\", \"disable\", \"on\"]) || name in [\"pm-suspend\", \"pm-hibernate\", \"pm-suspend-hybrid\", \"zzz\", \"ZZZ\"] || name == \"systemctl\" && (agent && pos(0) in [\"hibernate\", \"hybrid-sleep\", \"suspend-then-hibernate\"] ||\n  pos(0) == \"set-default\" && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\") ||\n  pos(0) in [\"stop\", \"kill\", \"mask\", \"disable\", \"restart\"] && any(positional[1:], # matches \"^user@[^/]+\\\\.service$|^user-[^/]+\\\\.slice$|^user\\\\.slice$|^-\\\\.slice$|^system\\\\.slice$|^init\\\\.scope$|^systemd-logind(\\\\.service)?$\")) ||\nname == \"loginctl\" && pos(0) in [\"terminate-user\", \"kill-user\", \"terminate-session\", \"kill-session\", \"terminate-seat\", \"lock-sessions\"] && (pos(0) == \"lock-sessions\" || len(positional) > 1))":
+	case "any(outputs, # == \"/proc/sysrq-trigger\")":
 		if scope == "command" {
 			return native377
 		}
-	case "name in [\"date\", \"gdate\"] && (hasFlag(\"s\", \"set\") || any(args, # matches \"^-s.\") || any(positional, # matches \"^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\\\.[0-9]{2})?$\")) && !hasFlag(\"d\", \"date\", \"r\", \"reference\", \"f\", \"file\", \"help\", \"version\", \"j\") || name == \"timedatectl\" && (pos(0) == \"set-time\" || pos(0) == \"set-ntp\" && lower(pos(1)) in [\"false\", \"no\", \"0\", \"off\"] || pos(0) == \"set-local-rtc\" && lower(pos(1)) in [\"true\", \"yes\", \"1\", \"on\"]) || name == \"hwclock\" && hasFlag(\"set\", \"hctosys\", \"s\") || name == \"systemsetup\" && any(args, lower(#) in [\"-setdate\", \"-settime\", \"-setusingnetworktime\"]) && (any(args, lower(#) in [\"-setdate\", \"-settime\"]) || any(args, lower(#) in [\"off\", \"no\", \"false\"])) || name == \"chronyc\" && pos(0) == \"settime\" || name == \"busybox\" && pos(0) == \"date\" && hasFlag(\"s\") || (name == \"ntpdate\" && !hasFlag(\"q\", \"d\") || name == \"sntp\" && hasFlag(\"S\", \"s\") || name == \"chronyd\" && hasFlag(\"q\")) &&\n  any(positional, !(lower(#) matches \"(^|\\\\.)(pool\\\\.ntp\\\\.org|ntp\\\\.ubuntu\\\\.com|time\\\\.(google|cloudflare|apple|windows|nist)\\\\.(com|gov)|time\\\\.aws\\\\.com)$\" || # matches \"^server\\\\s+\\\\S*pool\\\\.ntp\\\\.org\"))":
+	case "any(outputs, baseName(#) in [\"release_agent\", \"notify_on_release\"] ||\n  cleanPath(#) in [\"/proc/sys/kernel/core_pattern\", \"/proc/sys/kernel/modprobe\", \"/proc/sys/kernel/hotplug\", \"/sys/kernel/uevent_helper\", \"/proc/sys/fs/binfmt_misc/register\"])":
 		if scope == "command" {
 			return native378
 		}
-	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
+	case "(name == \"auditctl\" && (hasFlag(\"D\") || any(options(\"e\"), # == \"0\"))) || (name == \"journalctl\" && (any(options(\"vacuum-time\"), # matches \"^(\\\\s*[0-9]+\\\\s*(us|usec|µs|ms|msec|s|sec|seconds?|m|min|minutes?|h|hr|hours?)?)+\\\\s*$\") ||\n  any(options(\"vacuum-size\"), # matches \"^\\\\s*([0-9]+\\\\s*[KB]?|[0-9]\\\\s*M)\\\\s*$\") || any(options(\"vacuum-files\"), # matches \"^\\\\s*[01]\\\\s*$\"))) ||\nany(outputs, # matches \"^/var/log/(audit/audit\\\\.log|auth\\\\.log|secure|wtmp|btmp|lastlog|syslog|messages)$\")":
 		if scope == "command" {
 			return native379
 		}
-	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
+	case "(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"P\", \"policy\") && any(args, # in [\"DROP\", \"REJECT\"]) && any(args, # in [\"INPUT\", \"OUTPUT\"])) || (name == \"ip\" && abbrevWords(\"link set|change\", positional) && \"down\" in positional) || (name == \"ip\" && abbrevWords(\"address flush\", positional)) || (name == \"ip\" && (abbrevWords(\"link delete\", positional) || abbrevWords(\"address delete\", positional)) && any(positional, # matches \"^(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|ww[a-z0-9]+|bond[0-9]+|team[0-9]+|vmbr[0-9]+|br[0-9]+)$\")) || (name == \"ip\" && abbrevWords(\"route flush|delete\", positional) && any(positional, # in [\"default\", \"all\", \"table\"])) || (name == \"nmcli\" && (abbrevWords(\"device disconnect|down\", positional) || abbrevWords(\"connection down|delete\", positional) || abbrevWords(\"networking off\", positional) ||\n  abbrevWords(\"radio\", positional) && any(positional, # in [\"off\", \"of\", \"no\", \"false\"]))) ||\n(name == \"wg-quick\" && pos(0) == \"down\") || (name == \"tailscale\" && pos(0) in [\"down\", \"logout\"]) || (name == \"rfkill\" && pos(0) == \"block\" && !(lower(pos(1)) in [\"bluetooth\", \"nfc\", \"gps\", \"fm\", \"uwb\", \"ultrawideband\"])) || (name == \"networksetup\" && any(args, lower(#) in [\"-setairportpower\", \"-setnetworkserviceenabled\"]) && lower(args[len(args)-1]) == \"off\" || name == \"networksetup\" && any(args, lower(#) in [\"-setv4off\", \"-removenetworkservice\"])) || (name == \"ifconfig\" && any(positional, # == \"down\")) || (name == \"ifdown\" && len(positional) > 0) || (name == \"networkctl\" && pos(0) in [\"down\"]) || (name == \"route\" && pos(0) in [\"del\", \"delete\", \"flush\"] && any(positional, # == \"default\" || # == \"-net\")) || (name == \"ufw\" && !hasFlag(\"dry-run\") && (any(positional, # in [\"deny\", \"reject\"]) || any(positional, # == \"delete\") && any(positional, # == \"allow\")) && any(positional, lower(#) matches \"^(22|ssh|openssh)(/tcp)?$\") &&\n  !(join(positional, \" \") matches \"\\\\bfrom [^a]|\\\\bfrom a[^n]\")) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\") && any(args, # == \"INPUT\") &&\n  any(options(\"j\", \"jump\"), # in [\"DROP\", \"REJECT\"]) && join(args, \" \") matches \"--(dports?|destination-ports?)(\\\\s+|=)([0-9:]+,)*(22|ssh|(0*([0-9]|1[0-9]|2[0-2]))?:(0*(2[2-9]|[3-9][0-9]|[1-9][0-9]{2,4}))?)(,|\\\\s|$)\" &&\n  !(hasFlag(\"s\", \"source\", \"src-range\", \"m\") && join(args, \" \") matches \"(^|\\\\s)(-s|--source|--src-range)(\\\\s+|=)[0-9a-fA-F]\" && !(join(args, \" \") matches \"(^|\\\\s)(-s|--source)(\\\\s+|=)(0\\\\.0\\\\.0\\\\.0/0|::/0)(\\\\s|$)\"))) ||\n(name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && join(args, \" \") matches \"^((^|\\\\s+)((-[AI]\\\\s*|--append(\\\\s+|=)|--insert(\\\\s+|=))(INPUT|OUTPUT)(\\\\s+[0-9]+)?|(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)|--reject-with(\\\\s+|=)\\\\S+|(-p\\\\s*|--protocol(\\\\s+|=))(tcp|all|6)|(-t\\\\s*|--table(\\\\s+|=))filter|(-w|--wait)(\\\\s+[0-9]+)?|-v|(-s\\\\s*|--source(\\\\s+|=))(0\\\\.0\\\\.0\\\\.0/0|::/0)|(-[io]\\\\s*|--(in|out)-interface(\\\\s+|=))(eth[0-9]+|en[ospx][0-9a-z]+|wl[ospx]?[0-9a-z]+|bond[0-9]+|br[0-9]+|vmbr[0-9]+|\\\\+)|-m\\\\s+comment\\\\s+--comment(\\\\s+|=).*))+\\\\s*$\" &&\n  join(args, \" \") matches \"(^|\\\\s)(-j\\\\s*|--jump(\\\\s+|=))(DROP|REJECT)(\\\\s|$)\") ||\n(name == \"nft\" && (join(args, \" \") matches \"(?i)\\\\bhook\\\\s+(input|output)\\\\b.*\\\\bpolicy\\\\s+(drop|reject)\\\\b\" ||\n  join(args, \" \") matches \"(?i)\\\\b(add|insert|a|i)\\\\s+rule\\\\s+(\\\\S+\\\\s+)?\\\\S+\\\\s+(input|output)\\\\s+(counter\\\\s+|log\\\\s+)*(drop|reject)\\\\s*$\")) ||\n(name == \"nft\" && join(args, \" \") matches \"\\\\bdport\\\\s+(\\\\{[^}]*\\\\b(22|ssh)\\\\b[^}]*\\\\}|(22|ssh)\\\\b).*\\\\b(drop|reject)\\\\b\" && !(join(args, \" \") matches \"\\\\bsaddr\\\\b\")) || (name == \"firewall-cmd\" && (hasFlag(\"panic-on\") || any(args, # matches \"^--remove-(service=ssh|port=22/tcp)$\") || join(args, \" \") matches \"--remove-(service ssh|port 22/tcp)(\\\\s|$)\")) || (name == \"tc\" && pos(0) in [\"qdisc\", \"q\", \"qd\", \"qdi\", \"qdis\"] && pos(1) in [\"add\", \"replace\", \"change\", \"a\", \"r\", \"c\"] &&\n  (any(positional, # == \"blackhole\") || any(positional, # == \"netem\") && unfolded matches \"\\\\b(loss|corrupt)\\\\s+(random\\\\s+)?100(\\\\.0+)?%\"))":
 		if scope == "command" {
 			return native380
 		}
-	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
+	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name == \"efibootmgr\" && hasFlag(\"B\", \"delete-bootnum\", \"A\", \"inactive\", \"o\", \"bootorder\", \"O\", \"delete-bootorder\", \"n\", \"bootnext\", \"c\", \"create\", \"C\", \"create-only\", \"N\", \"delete-bootnext\") || name == \"bootctl\" && pos(0) in [\"remove\", \"install\", \"unlink\", \"set-default\", \"set-oneshot\"] || name == \"mokutil\" && hasFlag(\"disable-validation\", \"enable-validation\", \"import\", \"delete\", \"reset\", \"password\", \"clear-password\", \"set-verbosity\", \"revoke-import\", \"revoke-delete\", \"ignore-db\", \"use-db\", \"sb-state-disable\", \"import-hash\", \"delete-hash\", \"mokx\", \"trust-mok\", \"untrust-mok\") && !hasFlag(\"sb-state\", \"list-enrolled\", \"list-new\", \"list-delete\", \"test-key\") || name == \"efivar\" && hasFlag(\"w\", \"write\", \"a\", \"append\") || name in [\"grub-install\", \"grub2-install\", \"refind-install\"] || name in [\"grub-reboot\", \"grub2-reboot\", \"grub-set-default\", \"grub2-set-default\"] && len(positional) > 0 || name == \"grubby\" && hasFlag(\"set-default\", \"set-default-index\", \"remove-kernel\", \"update-kernel\", \"remove-args\", \"args\") || name == \"kernelstub\" && hasFlag(\"k\", \"kernel-path\", \"i\", \"initrd-path\", \"o\", \"options\", \"d\", \"delete-options\", \"a\", \"add-options\") || name == \"sbctl\" && pos(0) in [\"reset\", \"remove-file\", \"enroll-keys\", \"rotate-keys\", \"import-keys\"])":
 		if scope == "command" {
 			return native381
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
+	case "!hasFlag(\"help\", \"h\", \"version\", \"V\") && ( name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)ksmserver|org\\\\.kde\\\\.(Shutdown|LogoutPrompt)|SessionManager|org\\\\.xfce\\\\.Session\") && any(args, # matches \"(?i)(^|[./])(logout|logoutandreboot|logoutandshutdown|shutdown|reboot|restart|poweroff|requestshutdown|requestreboot)$\") || name == \"launchctl\" && (pos(0) == \"reboot\" && pos(1) in [\"logout\", \"apps\"] || pos(0) == \"bootout\" && len(positional) == 2 && pos(1) matches \"^((gui|user|login)/[0-9]+|system)/?$\") || name == \"osascript\" && (let t = join(args, \" \") + \"\\n\" + stdin.text;\n  t matches \"(?i)\\\"(system events|loginwindow|finder)\\\"\" && t matches \"(?i)(^|[^\\\"\\\\w])log\\\\s*out([^\\\"\\\\w]|$)\" || t matches \"(?i)aevt(rlgo|logo)\") ||\nname in [\"gnome-session-quit\", \"cinnamon-session-quit\", \"xfce4-session-logout\"] || name == \"mate-session-save\" && hasFlag(\"logout\", \"force-logout\", \"shutdown-dialog\", \"logout-dialog\") || name in [\"busctl\", \"dbus-send\", \"gdbus\", \"qdbus\"] && any(args, # matches \"(?i)login1\") && any(args, # matches \"(?i)(^|\\\\.)(hibernate|hybridsleep|suspendthenhibernate|terminateuser|killuser)$\") || name == \"rtcwake\" && !(lower(option(\"m\", \"mode\")) in [\"\", \"no\", \"show\", \"disable\", \"on\"]) || name in [\"pm-suspend\", \"pm-hibernate\", \"pm-suspend-hybrid\", \"zzz\", \"ZZZ\"] || name == \"systemctl\" && (agent && pos(0) in [\"hibernate\", \"hybrid-sleep\", \"suspend-then-hibernate\"] ||\n  pos(0) == \"set-default\" && any(positional[1:], # matches \"^(rescue|emergency|poweroff|reboot|halt|kexec|shutdown|soft-reboot|sysinit|runlevel[016])(\\\\.target)?$\") ||\n  pos(0) in [\"stop\", \"kill\", \"mask\", \"disable\", \"restart\"] && any(positional[1:], # matches \"^user@[^/]+\\\\.service$|^user-[^/]+\\\\.slice$|^user\\\\.slice$|^-\\\\.slice$|^system\\\\.slice$|^init\\\\.scope$|^systemd-logind(\\\\.service)?$\")) ||\nname == \"loginctl\" && pos(0) in [\"terminate-user\", \"kill-user\", \"terminate-session\", \"kill-session\", \"terminate-seat\", \"lock-sessions\"] && (pos(0) == \"lock-sessions\" || len(positional) > 1))":
 		if scope == "command" {
 			return native382
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
+	case "name in [\"date\", \"gdate\"] && (hasFlag(\"s\", \"set\") || any(args, # matches \"^-s.\") || any(positional, # matches \"^[0-9]{8}([0-9]{2}|[0-9]{4})?(\\\\.[0-9]{2})?$\")) && !hasFlag(\"d\", \"date\", \"r\", \"reference\", \"f\", \"file\", \"help\", \"version\", \"j\") || name == \"timedatectl\" && (pos(0) == \"set-time\" || pos(0) == \"set-ntp\" && lower(pos(1)) in [\"false\", \"no\", \"0\", \"off\"] || pos(0) == \"set-local-rtc\" && lower(pos(1)) in [\"true\", \"yes\", \"1\", \"on\"]) || name == \"hwclock\" && hasFlag(\"set\", \"hctosys\", \"s\") || name == \"systemsetup\" && any(args, lower(#) in [\"-setdate\", \"-settime\", \"-setusingnetworktime\"]) && (any(args, lower(#) in [\"-setdate\", \"-settime\"]) || any(args, lower(#) in [\"off\", \"no\", \"false\"])) || name == \"chronyc\" && pos(0) == \"settime\" || name == \"busybox\" && pos(0) == \"date\" && hasFlag(\"s\") || (name == \"ntpdate\" && !hasFlag(\"q\", \"d\") || name == \"sntp\" && hasFlag(\"S\", \"s\") || name == \"chronyd\" && hasFlag(\"q\")) &&\n  any(positional, !(lower(#) matches \"(^|\\\\.)(pool\\\\.ntp\\\\.org|ntp\\\\.ubuntu\\\\.com|time\\\\.(google|cloudflare|apple|windows|nist)\\\\.(com|gov)|time\\\\.aws\\\\.com)$\" || # matches \"^server\\\\s+\\\\S*pool\\\\.ntp\\\\.org\"))":
 		if scope == "command" {
 			return native383
 		}
-	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
+	case "agent && ( (name in [\"iptables\", \"ip6tables\", \"iptables-legacy\", \"iptables-nft\"] && hasFlag(\"A\", \"append\", \"I\", \"insert\", \"R\", \"replace\", \"D\", \"delete\", \"P\", \"policy\")) || name in [\"iptables-restore\", \"ip6tables-restore\"] || (name == \"nft\" && (hasFlag(\"f\", \"file\") || pos(0) in [\"add\", \"insert\", \"replace\", \"delete\", \"destroy\", \"create\", \"reset\", \"-i\"])) || (name == \"ufw\" && pos(0) in [\"allow\", \"deny\", \"reject\", \"limit\", \"delete\", \"insert\", \"prepend\", \"route\", \"default\", \"enable\", \"reload\"]) || (name == \"firewall-cmd\" && any(args, # matches \"^--(add|remove|set|change|new|delete|permanent|reload|complete-reload|runtime-to-permanent|panic)\")) || (name == \"pfctl\" && hasFlag(\"f\", \"d\", \"e\", \"F\")) || (name in [\"mount\", \"umount\"] && len(positional) > 0 && (let t = positional[len(positional)-1];\n  !(under(t, \"/mnt\") || under(t, \"/media\") || under(t, \"/run/media\")) && (isRoot(t) || isSystemDir(t) || isHome(t) || under(t, \"/proc\") || under(t, \"/sys\") || under(t, \"/dev\") || under(t, \"/etc\") || under(t, \"/usr\") || under(t, \"/boot\") || under(t, \"/bin\") || under(t, \"/sbin\") || under(t, \"/lib\")))))":
 		if scope == "command" {
 			return native384
 		}
-	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
+	case "len(args) > 0 && (isRoot(args[0]) || isSystemDir(args[0])) && !any(args, # in [\"-name\", \"-iname\", \"-path\", \"-ipath\", \"-regex\", \"-iregex\", \"-newer\", \"-user\", \"-uid\", \"-group\", \"-perm\", \"-mtime\", \"-mmin\", \"-size\", \"-inum\", \"-samefile\", \"-lname\", \"-wholename\", \"-links\"]) && (any(args, # == \"-delete\") || any(args, # in [\"-exec\", \"-execdir\", \"-ok\", \"-okdir\"]) && any(args, # in [\"rm\", \"shred\", \"chmod\", \"chown\", \"chgrp\", \"chattr\", \"truncate\", \"unlink\", \"setfacl\", \"/bin/rm\", \"/usr/bin/rm\", \"/bin/chmod\", \"/usr/bin/chmod\"]))":
 		if scope == "command" {
 			return native385
 		}
-	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
+	case "(name in [\"sed\", \"gsed\"] && hasFlag(\"i\", \"in-place\") || name == \"perl\" && any(args, # matches \"^-[a-zA-Z]*i\")) && (\"find\" in wrappers && any(wrapperArgs, isRoot(#) || isSystemDir(#) || isHome(#)) ||\n \"xargs\" in wrappers && stdin.origin in [\"find\", \"gfind\", \"fd\", \"fdfind\"] && any(stdin.originArgs, isRoot(#) || isSystemDir(#) || isHome(#)))":
 		if scope == "command" {
 			return native386
 		}
-	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isRoot(#) || isSystemDir(#) || cleanPath(#) in [\"/bin\", \"/sbin\", \"/lib\", \"/lib64\", \"/usr\", \"/etc\", \"/boot\", \"/var\", \"/opt\", \"/root\"])":
 		if scope == "command" {
 			return native387
 		}
-	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], isHome(#) && !(cleanPath(#) endsWith \"/*\"))":
 		if scope == "command" {
 			return native388
 		}
-	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) matches \"^/proc/([0-9]+|\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?|\\\\$\\\\(.*\\\\)|self)(/|$)\"":
+	case "len(positional) > 1 && any(positional[:len(positional)-1], sensitivePath(#))":
 		if scope == "command" {
 			return native389
 		}
-	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
+	case "lang != \"\" && (code matches \"(?s)\\\\bwhile\\\\s*\\\\(?\\\\s*(True|true|1|!0|TRUE)\\\\s*\\\\)?\\\\s*(:|\\\\{|do\\\\b)?[^;}]{0,60}?\\\\b(os\\\\.fork|fork|pcntl_fork|Process\\\\.fork|cluster\\\\.fork|child_process[^;]*\\\\.(fork|spawn|exec)|mcparallel)\\\\s*(\\\\(|;|\\\\}|$)\" ||\n  code matches \"\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?while\\\\s*(fork|1|true)\\\\b|\\\\bfork\\\\s*(\\\\(\\\\s*\\\\)\\\\s*)?until\\\\s*0\\\\b|\\\\bloop\\\\s*(\\\\{|do)\\\\s*(Process\\\\.|Kernel\\\\.)?fork\\\\b|\\\\b1\\\\s+while\\\\s+fork\\\\b\" ||\n  code matches \"(?s)\\\\bfor\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\s*\\\\{?[^;}]{0,40}?\\\\bfork\\\\s*\\\\(\")":
 		if scope == "command" {
 			return native390
 		}
-	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
+	case "!(\"--user\" in args) && !(\"--global\" in args) && (pos(0) == \"link\" || (pos(0) in [\"enable\", \"reenable\", \"start\", \"restart\"] && any(positional[1:], # contains \"/\")))":
 		if scope == "command" {
 			return native391
 		}
-	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || name == \"tee\" && !hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && (stdin.from in [\":\", \"true\", \"false\"] || stdin.static && stdin.text == \"\") &&\n  any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") ||\nname in [\"cp\", \"install\"] && len(positional) >= 2 && positional[0] == \"/dev/null\" && any(positional[1:], under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") || name == \"dd\" && \"if=/dev/null\" in args && any(args, # startsWith \"of=\" && (under(#[3:], \"/var/log\") || #[3:] matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && all(positional, # == \"/dev/null\") && (len(positional) > 0 || stdin.kind == \"\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
+	case "(name == \"ctr\" && (any(args, # matches \"(src|source)=/(,|$)\") || pos(0) in [\"run\", \"container\", \"c\"] && hasFlag(\"privileged\", \"privileged-without-host-devices\"))) || (name in [\"kubectl\", \"oc\"] && pos(0) in [\"run\", \"debug\"] && any(options(\"overrides\"), # matches \"\\\"(hostPID|hostNetwork|hostIPC|privileged)\\\"\\\\s*:\\\\s*true|\\\"hostPath\\\"\")) || (name == \"curl\" && any(options(\"unix-socket\", \"abstract-unix-socket\"), # matches \"(docker|containerd|podman|crio)\\\\.sock$\") &&\n  (any(options(\"X\", \"request\"), upper(#) in [\"POST\", \"PUT\", \"DELETE\"]) || len(options(\"d\", \"data\", \"data-raw\", \"data-binary\", \"json\")) > 0)) ||\n(name in [\"lxc\", \"incus\"] && ((pos(0) == \"config\" && pos(1) == \"device\" && any(args, # matches \"^source=/$\")) ||\n  any(args, # matches \"^security\\\\.privileged=true$\")))":
 		if scope == "command" {
 			return native392
 		}
-	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
+	case "(hasFlag(\"bind\", \"rbind\", \"B\") || any(options(\"o\", \"options\"), # matches \"(^|,)r?bind(,|$)\")) && len(positional) >= 2 && (positional[len(positional)-1] matches \"^/(usr/)?(local/)?s?bin/\" || positional[len(positional)-1] matches \"^/(etc|lib|lib64|usr/lib)/\")":
 		if scope == "command" {
 			return native393
 		}
-	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (unfolded matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n unfolded matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && unfolded matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && unfolded matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   unfolded matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
+	case "len(positional) >= 2 && cleanPath(positional[len(positional)-1]) matches \"^/proc/([0-9]+|\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?|\\\\$\\\\(.*\\\\)|self)(/|$)\"":
 		if scope == "command" {
 			return native394
 		}
-	case "background && unfolded matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || unfolded matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
+	case "pos(0) in [\"install\", \"try\"] && (hasFlag(\"dangerous\", \"devmode\", \"jailmode\") || pos(0) == \"try\")":
 		if scope == "command" {
 			return native395
 		}
-	case "unfolded matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || unfolded matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && unfolded matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || unfolded matches \"(?m)(^|[;&|{(]|\\\\b(do|then|else))\\\\s*(yes|cat\\\\s+/dev/(zero|urandom))\\\\s*>\\\\s*/dev/null\\\\s*&($|[^&>])\" || unfolded matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
-		if scope == "line" {
+	case "(name == \"touch\" && (hasFlag(\"r\", \"d\", \"t\", \"reference\", \"date\") || any(args, # matches \"^-[acmh]*[rdt]\")) || name == \"SetFile\" && hasFlag(\"d\", \"m\")) && any(positional, under(#, \"/etc\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") ||\n  under(#, \"/boot\") || under(#, \"/var/log\") || under(#, \"/var/spool\") || under(#, \"/var/www\") || under(#, \"/srv\") || under(#, \"/root\") || under(#, \"/opt\") || persistPath(#) || secretPath(#))":
+		if scope == "command" {
 			return native396
 		}
-	case "background && unfolded matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
+	case "name in [\"sed\", \"perl\"] && any(outputs, under(#, \"/var/log\")) || name == \"tee\" && !hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && (stdin.from in [\":\", \"true\", \"false\"] || stdin.static && stdin.text == \"\") &&\n  any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") ||\nname in [\"cp\", \"install\"] && len(positional) >= 2 && positional[0] == \"/dev/null\" && any(positional[1:], under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") || name == \"dd\" && \"if=/dev/null\" in args && any(args, # startsWith \"of=\" && (under(#[3:], \"/var/log\") || #[3:] matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\")) || any(redirects, #.op == \">\" && under(#.target, \"/var/log\")) &&\n  (name in [\":\", \"true\"] || name == \"cat\" && all(positional, # == \"/dev/null\") && (len(positional) > 0 || stdin.kind == \"\") || name == \"echo\" && len(positional) == 0 || name == \"printf\" && all(positional, # == \"\")) ||\nname in [\"rm\", \"shred\", \"unlink\", \"truncate\", \"srm\", \"wipe\"] && any(positional, under(#, \"/var/log\") || # matches \"(^|/)(wtmp|btmp|utmp|lastlog|faillog|tallylog)$\") && !(name == \"truncate\" && !(option(\"s\", \"size\") in [\"0\", \"-0\"]))":
 		if scope == "command" {
 			return native397
 		}
-	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
+	case "\"exec\" in wrappers && any(wrapperArgs, # matches \"^\\\\[.*\\\\]$|^(kworker|kthreadd|ksoftirqd|kswapd|migration|rcu_|watchdog|kdevtmpfs|jbd2|systemd|sshd|init$|dbus)\")":
 		if scope == "command" {
 			return native398
 		}
-	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
+	case "(lang != \"\" && code matches \"range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|<=?\\\\s*([0-9_]{6,}|1e[5-9])\\\\s*;|\\\\b[0-9_]{6,}\\\\.times\\\\b|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\" &&\n  code matches \"\\\\b(os\\\\.(mkdir|makedirs|mkfifo|symlink|link)|Path\\\\([^)]*\\\\)\\\\.(mkdir|touch|write_text|write_bytes)|mkdirSync|mkdir\\\\(|writeFileSync|openSync|Dir\\\\.mkdir|FileUtils\\\\.(mkdir|touch)|File\\\\.(write|open)|\\\\bopen\\\\(|touch\\\\()\" &&\n  !(code matches \"sleep\")) ||\n(name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\", \"dd\", \"tee\", \"truncate\"] || any(outputs, !(# startsWith \"/dev/\") && !(# startsWith \"&\"))) && (name in [\"mkdir\", \"touch\", \"mkfifo\", \"fallocate\"] && any(args, # matches \"\\\\$\\\\(\\\\s*seq\\\\s[^)]*\\\\b[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\}\")) || (unfolded matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,}|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+[0-9]{5,}|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+range\\\\(\\\\s*([0-9_]{6,}|10\\\\s*\\\\*\\\\*\\\\s*[5-9]|[0-9]+e[5-9])|\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b[^;\\\\n]*\\\\|\\\\s*(xargs|parallel|while\\\\s+read)\\\\b)\" &&\n   (name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] || any(outputs, # matches \"[$]|[{][^}]*[}]\")) ||\n unfolded matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bwhile\\\\s+(True|1)\\\\s*:)\" ||\n name in [\"fallocate\", \"mkdir\", \"touch\", \"cp\", \"dd\", \"mktemp\", \"truncate\"] && unfolded matches \"\\\\b(while|until\\\\s+!)\\\\s+(sudo\\\\s+)?(fallocate|mkdir|touch|cp|dd|mktemp|truncate)\\\\s[^;\\\\n]*\\\\$[^;\\\\n]*;?\\\\s*do\\\\b\" ||\n name in [\"mkdir\", \"touch\", \"fallocate\", \"mkfifo\", \"mktemp\", \"ln\", \"cp\"] && unfolded matches \"(^|[\\\\s=(\\\"'])[0-9]{6,}([\\\\s)\\\"';]|$)\" &&\n   unfolded matches \"\\\\bseq\\\\s+([^;\\\\n)]*\\\\s)?\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*(\\\\$\\\\{?[A-Za-z_0-9]|[A-Za-z_])|-l[te]\\\\s+\\\"?\\\\$\\\\{?[A-Za-z_]|\\\\{1\\\\.\\\\.\\\\$\") &&\n!(line matches \"\\\\bsleep\\\\b|time\\\\.sleep|\\\\bwait\\\\s+-n\\\\b\")":
 		if scope == "command" {
 			return native399
 		}
-	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
+	case "background && unfolded matches \"(?s)(\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+([\\\"'][^\\\"'\\\\n]*[\\\"']\\\\s+)?)*([0-9]+\\\\s+){0,2}([2-9][0-9]{2}|[1-9][0-9]{3,})\\\\b|\\\\{-?[0-9]+\\\\.\\\\.([2-9][0-9]{2}|[1-9][0-9]{3,})(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+\\\\[\\\\[?\\\\s*\\\\S+\\\\s+-l[te]\\\\s+([2-9][0-9]{2}|[1-9][0-9]{3,})|\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\))\" && !(line matches \"\\\\bsleep\\\\b|\\\\bwait\\\\s+-n\\\\b\") || unfolded matches \"\\\\bparallel\\\\b[^|;\\\\n]*\\\\s(-j\\\\s*|--jobs[= ]|-P\\\\s*)(0|[0-9]{3,})\\\\b\" && (isDownloader(name) || name == \"parallel\" && any(args, isDownloader(#))) || \"xargs\" in wrappers && join(wrapperArgs, \" \") matches \"(^|\\\\s)(-P\\\\s*|--max-procs[= ])(0|[0-9]{3,})(\\\\s|$)\" && name != \"ping\"":
 		if scope == "command" {
 			return native400
 		}
-	case "!(name in [\"grub-mkconfig\", \"grub2-mkconfig\"] && all(outputs, cleanPath(#) in [\"/boot/grub/grub.cfg\", \"/boot/grub2/grub.cfg\"] || cleanPath(#) matches \"^/boot/efi/EFI/[^/]+/grub\\\\.cfg$\")) && !(name == \"cp\" && len(positional) == 2 && !any(args, # startsWith \"-t\" || # startsWith \"--t\") && !(positional[0] contains \"*\") && positional[1] startsWith positional[0] && !(positional[0] matches \"-enabled/\") &&\n  trimPrefix(positional[1], positional[0]) matches \"^(\\\\.(bak|backup|orig|old|save|dist|prev|before|[0-9]{4}[0-9-]*))+~?$|^~$\") &&\nany(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
-		if scope == "command" {
+	case "unfolded matches \"(?s)\\\\b(while\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\])|until\\\\s+false)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)\\\\s*;?\\\\s*do\\\\s+(:|true)?\\\\s*;?\\\\s*done|while\\\\s+(True|1)\\\\s*:\\\\s*pass\\\\b|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)\\\\s*\\\\{\\\\s*\\\\}\" || unfolded matches \"(?s)\\\\b(while\\\\s+(true|:)|until\\\\s+false)\\\\s*;?\\\\s*do\\\\b\" && unfolded matches \"\\\\b([A-Za-z_][A-Za-z0-9_]*)=\\\"?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\\$\\\\{?[A-Za-z_][A-Za-z0-9_]*\\\\}?\\\"?\\\\s*(;|\\\\n|$)\" && !(line matches \"\\\\bsleep\\\\b|\\\\bread\\\\b\") || unfolded matches \"(?m)(^|[;&|{(]|\\\\b(do|then|else))\\\\s*(yes|cat\\\\s+/dev/(zero|urandom))\\\\s*>\\\\s*/dev/null\\\\s*&($|[^&>])\" || unfolded matches \"(?s)\\\\bwhile\\\\s+(True|1)\\\\s*:[^\\\\n]*\\\\.(append|extend)\\\\(|(while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;\\\\s*\\\\))\\\\s*\\\\{?[^}]*\\\\.push\\\\(\" && !(line matches \"sleep|recv|read|input|get\\\\(|accept|poll|select\")":
+		if scope == "line" {
 			return native401
 		}
-	case "(agent || !(name in [\"cp\", \"install\", \"mv\", \"rsync\", \"ln\", \"ditto\", \"scp\", \"tee\", \"echo\", \"printf\", \"cat\"])) && any(outputs, cleanPath(#) matches \"^(/var/www|/srv/(www|http|htdocs)|/usr/share/nginx/html|/usr/local/apache2/htdocs|/usr/local/www|/opt/lampp/htdocs|/var/lib/tomcat[0-9]*/webapps|/usr/share/tomcat[0-9]*/webapps|/Library/WebServer/Documents)/(.*/)?([^/]+\\\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|shtml)|\\\\.htaccess)$\" ||\n  cleanPath(#) matches \"^(/usr/lib/cgi-bin|/var/www/cgi-bin|/usr/local/apache2/cgi-bin)/[^/]+$\")":
+	case "background && unfolded matches \"(?s)(\\\\bwhile\\\\s+(true|:|\\\\[\\\\s*1\\\\s*\\\\]|\\\\(\\\\(\\\\s*1\\\\s*\\\\)\\\\))\\\\s*;?\\\\s*do\\\\b|\\\\buntil\\\\s+false\\\\b|\\\\bfor\\\\s*\\\\(\\\\(\\\\s*;\\\\s*;\\\\s*\\\\)\\\\)|\\\\bfor\\\\s+\\\\w+\\\\s+in\\\\s+[^;\\\\n]*(\\\\bseq\\\\s+(-\\\\S+\\\\s+)*([0-9]+\\\\s+){0,2}[0-9]{5,}\\\\b|\\\\{-?[0-9]+\\\\.\\\\.[0-9]{5,}(\\\\.\\\\.[0-9]+)?\\\\})|\\\\b(for|while)\\\\s*\\\\(\\\\([^)]*<=?\\\\s*[0-9]{5,})\" && !(line matches \"\\\\b(sleep\\\\s+[^&;\\\\n]+|wait)\\\\s*(;|\\\\n|&&|\\\\|\\\\||$)\")":
 		if scope == "command" {
 			return native402
 		}
-	case "!(!agent && appendsStartupLine()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*|config/nushell/(config|env|login)\\\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\\\.xsh|config/xonsh/rc\\\\.d/.*|config/elvish/rc\\\\.elv|elvish/rc\\\\.elv|config/powershell/([^/]+_)?profile\\\\.ps1|zcompdump[^/]*|(zshrc|zshenv|zprofile|zlogin|zlogout)\\\\.zwc|config/zsh/\\\\.(zshrc|zshenv|zprofile|zlogin|zlogout)(\\\\.zwc)?|config/zsh/\\\\.zcompdump[^/]*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\" ||\n  baseName(#) startsWith \".\" && baseName(#) matches \"[*?\\\\[]\" && (mayName(#, \"~/.zcompdump\") || mayName(#, \"~/.zcompdump-host-5.9\")))":
+	case "lang != \"\" && code matches \"(range\\\\(\\\\s*([0-9_]{4,}|10\\\\s*\\\\*\\\\*\\\\s*[4-9]|[0-9]+e[4-9])|while\\\\s+(True|1)\\\\s*:|while\\\\s*\\\\(\\\\s*(true|1)\\\\s*\\\\)|for\\\\s*\\\\(\\\\s*;\\\\s*;|<\\\\s*[0-9_]{4,}\\\\s*;|\\\\b[0-9_]{4,}\\\\.times\\\\b|loop\\\\s*(do|\\\\{))\" && code matches \"\\\\b(threading\\\\.)?Thread\\\\(|multiprocessing\\\\.Process\\\\(|\\\\bProcess\\\\(|os\\\\.fork\\\\(|\\\\.submit\\\\(|create_task\\\\(|ensure_future\\\\(|new\\\\s+Worker\\\\(|child_process\\\\.fork\\\\(|Thread\\\\.new\\\\b|\\\\bfork\\\\b|spawn\\\\(\" && !(code matches \"(?i)sleep|\\\\.join\\\\(\\\\)\\\\s*$\")":
 		if scope == "command" {
 			return native403
 		}
-	case "let knownHosts = \"^(~|/root|/home/[^/]+)/\\\\.ssh/known_hosts$\"; let keyscanAppend = name == \"ssh-keyscan\" && all(redirects, !(cleanPath(#.target) matches knownHosts) || #.op == \">>\") ||\n  name == \"tee\" && hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && stdin.from == \"ssh-keyscan\";\nlet hostsDropped = name == \"sed\" && len(redirects) == 0 && any(args, # matches \"^/[^/]+/d$\") &&\n  all(args, # in [\"-i\", \"--in-place\", \"-e\"] || # matches \"^/[^/]+/d$\" || cleanPath(#) matches knownHosts);\nany(outputs, (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\") && !((keyscanAppend || hostsDropped) && cleanPath(#) matches knownHosts))":
+	case "any(positional, # in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]) && (name in [\"tail\", \"sort\", \"tac\", \"shuf\"] || \"/dev/zero\" in positional || !(name in [\"rev\", \"uniq\", \"grep\", \"awk\", \"sed\"])) || name in [\"md5sum\", \"sha1sum\", \"sha224sum\", \"sha256sum\", \"sha384sum\", \"sha512sum\", \"b2sum\", \"cksum\", \"sum\", \"gzip\", \"bzip2\", \"xz\", \"zstd\", \"lz4\", \"pigz\"] &&\n  stdin.kind == \"file\" && stdin.from in [\"/dev/zero\", \"/dev/urandom\", \"/dev/random\"]":
 		if scope == "command" {
 			return native404
 		}
-	case "let literal = name in [\"echo\", \"printf\"] || name in [\"cat\", \"tee\"] && stdin.kind in [\"heredoc\", \"herestring\"] ||\n  name == \"tee\" && stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\"];\nlet appends = !any(redirects, #.op in [\">\", \">|\", \"&>\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\"])) && (name != \"tee\" || hasFlag(\"a\", \"append\")); let projectLink = name == \"ln\" && hasFlag(\"s\", \"symbolic\") && !hasFlag(\"t\", \"target-directory\") && len(positional) == 2 &&\n  cwd != \"\" && !cwdLost && (cleanPath(positional[1]) == baseName(positional[1]) || cleanPath(positional[1]) == cwd + \"/\" + baseName(positional[1])) &&\n  all(positional, (!(cleanPath(#) matches \"^[/~$]\") || cleanPath(#) startsWith cwd + \"/\") && !(# contains \"..\") && !(# matches \"[$`*?\\\\[{]\") && sensitivePath(#)) &&\n  (!agent || plainFile(positional[0])) && !replaces(positional[1], positional[0:1]);\n!projectLink && any(outputs, sensitivePath(#) && !isTemp(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\") &&\n  !(literal && (agent ? !outsideProject(#) : !(cleanPath(#) matches \"^[/~]\") && !(# contains \"..\") || cwd != \"\" && cleanPath(#) startsWith cwd + \"/\") &&\n    !(cleanPath(#) matches \"[$`*?\\\\[]\") && (appends || cwd != \"\" && !cwdLost && !replaces(#, positional[0:0])))) &&\n!(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
+	case "lang != \"\" && code matches \"(\\\\*\\\\s*\\\\(?|bytearray\\\\(|bytes\\\\(|zeros\\\\(|ones\\\\(|alloc(Unsafe)?\\\\(|Array\\\\(|calloc\\\\(|malloc\\\\()\\\\s*(10\\\\s*\\\\*\\\\*\\\\s*(9|[1-9][0-9])|1e(9|[1-9][0-9])|[0-9_]{10,}|1024\\\\s*\\\\*\\\\s*1024\\\\s*\\\\*\\\\s*1024|2\\\\s*\\\\*\\\\*\\\\s*([3-9][0-9]))\"":
 		if scope == "command" {
 			return native405
 		}
-	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
+	case "!(name in [\"grub-mkconfig\", \"grub2-mkconfig\"] && all(outputs, cleanPath(#) in [\"/boot/grub/grub.cfg\", \"/boot/grub2/grub.cfg\"] || cleanPath(#) matches \"^/boot/efi/EFI/[^/]+/grub\\\\.cfg$\")) && !(name == \"cp\" && len(positional) == 2 && !any(args, # startsWith \"-t\" || # startsWith \"--t\") && !(positional[0] contains \"*\") && positional[1] startsWith positional[0] && !(positional[0] matches \"-enabled/\") &&\n  trimPrefix(positional[1], positional[0]) matches \"^(\\\\.(bak|backup|orig|old|save|dist|prev|before|[0-9]{4}[0-9-]*))+~?$|^~$\") &&\nany(outputs, isRoot(#) || under(#, \"/etc\") || under(#, \"/private/etc\") || under(#, \"/boot\") || under(#, \"/usr\") || under(#, \"/bin\") || under(#, \"/sbin\") || under(#, \"/lib\") || under(#, \"/lib64\") || under(#, \"/var/spool/cron\") || under(#, \"/Library/LaunchDaemons\") || under(#, \"/System\"))":
 		if scope == "command" {
 			return native406
 		}
-	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
+	case "(agent || !(name in [\"cp\", \"install\", \"mv\", \"rsync\", \"ln\", \"ditto\", \"scp\", \"tee\", \"echo\", \"printf\", \"cat\"])) && any(outputs, cleanPath(#) matches \"^(/var/www|/srv/(www|http|htdocs)|/usr/share/nginx/html|/usr/local/apache2/htdocs|/usr/local/www|/opt/lampp/htdocs|/var/lib/tomcat[0-9]*/webapps|/usr/share/tomcat[0-9]*/webapps|/Library/WebServer/Documents)/(.*/)?([^/]+\\\\.(php[0-9s]?|phtml|phar|jspx?|aspx?|ashx|asmx|cgi|shtml)|\\\\.htaccess)$\" ||\n  cleanPath(#) matches \"^(/usr/lib/cgi-bin|/var/www/cgi-bin|/usr/local/apache2/cgi-bin)/[^/]+$\")":
 		if scope == "command" {
 			return native407
 		}
-	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
+	case "!(!agent && appendsStartupLine()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|bash_functions|profile|pam_environment|vimrc|exrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\\\.fish|config/fish/conf\\\\.d/.*|config/fish/fish_variables|bashrc\\\\.d/.*|zshrc\\\\.d/.*|config/autostart/.*|mkshrc|xsessionrc|config/environment\\\\.d/.*|config/nushell/(config|env|login)\\\\.nu|config/nushell/autoload/.*|xonshrc|config/xonsh/rc\\\\.xsh|config/xonsh/rc\\\\.d/.*|config/elvish/rc\\\\.elv|elvish/rc\\\\.elv|config/powershell/([^/]+_)?profile\\\\.ps1|zcompdump[^/]*|(zshrc|zshenv|zprofile|zlogin|zlogout)\\\\.zwc|config/zsh/\\\\.(zshrc|zshenv|zprofile|zlogin|zlogout)(\\\\.zwc)?|config/zsh/\\\\.zcompdump[^/]*)$\" || cleanPath(#) matches \"^/etc/(profile|bash\\\\.bashrc|zsh/.*|profile\\\\.d/.*|environment|environment\\\\.d/.*|security/pam_env\\\\.conf)$\" ||\n  baseName(#) startsWith \".\" && baseName(#) matches \"[*?\\\\[]\" && (mayName(#, \"~/.zcompdump\") || mayName(#, \"~/.zcompdump-host-5.9\")))":
 		if scope == "command" {
 			return native408
 		}
-	case "name == \"systemctl\" && hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"] &&\n  (agent || hasFlag(\"global\") || !(pos(0) in [\"enable\", \"reenable\", \"preset\"]) || any(positional[1:], # contains \"/\")) ||\nname == \"loginctl\" && pos(0) == \"enable-linger\" && agent":
+	case "let knownHosts = \"^(~|/root|/home/[^/]+)/\\\\.ssh/known_hosts$\"; let keyscanAppend = name == \"ssh-keyscan\" && all(redirects, !(cleanPath(#.target) matches knownHosts) || #.op == \">>\") ||\n  name == \"tee\" && hasFlag(\"a\", \"append\") && stdin.kind == \"pipe\" && stdin.from == \"ssh-keyscan\";\nlet hostsDropped = name == \"sed\" && len(redirects) == 0 && any(args, # matches \"^/[^/]+/d$\") &&\n  all(args, # in [\"-i\", \"--in-place\", \"-e\"] || # matches \"^/[^/]+/d$\" || cleanPath(#) matches knownHosts);\nany(outputs, (cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\" || cleanPath(#) matches \"(^|/)authorized_keys2?$\") && !((keyscanAppend || hostsDropped) && cleanPath(#) matches knownHosts))":
 		if scope == "command" {
 			return native409
 		}
-	case "!(!agent && ownDotfile()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\") ||\n  cleanPath(#) matches \"(^|/)[^/]+\\\\.git/(hooks/[^/.]+|config|config\\\\.worktree|info/attributes)$\" ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (cleanPath(cwd + \"/\" + #) matches \"(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$\" ||\n    cleanPath(cwd + \"/\" + #) matches \"(^|/)(\\\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\\\.git/(hooks/[^/.]+|config))$\" && !(# matches \"\\\\.sample$\")))":
+	case "let literal = name in [\"echo\", \"printf\"] || name in [\"cat\", \"tee\"] && stdin.kind in [\"heredoc\", \"herestring\"] ||\n  name == \"tee\" && stdin.kind == \"pipe\" && stdin.from in [\"echo\", \"printf\"];\nlet appends = !any(redirects, #.op in [\">\", \">|\", \"&>\"] && !(#.target in [\"/dev/null\", \"/dev/stdout\", \"/dev/stderr\"])) && (name != \"tee\" || hasFlag(\"a\", \"append\")); let projectLink = name == \"ln\" && hasFlag(\"s\", \"symbolic\") && !hasFlag(\"t\", \"target-directory\") && len(positional) == 2 &&\n  cwd != \"\" && !cwdLost && (cleanPath(positional[1]) == baseName(positional[1]) || cleanPath(positional[1]) == cwd + \"/\" + baseName(positional[1])) &&\n  all(positional, (!(cleanPath(#) matches \"^[/~$]\") || cleanPath(#) startsWith cwd + \"/\") && !(# contains \"..\") && !(# matches \"[$`*?\\\\[{]\") && sensitivePath(#)) &&\n  (!agent || plainFile(positional[0])) && !replaces(positional[1], positional[0:1]);\n!projectLink && any(outputs, sensitivePath(#) && !isTemp(#) && !(cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.ssh(/|$)\") &&\n  !(literal && (agent ? !outsideProject(#) : !(cleanPath(#) matches \"^[/~]\") && !(# contains \"..\") || cwd != \"\" && cleanPath(#) startsWith cwd + \"/\") &&\n    !(cleanPath(#) matches \"[$`*?\\\\[]\") && (appends || cwd != \"\" && !cwdLost && !replaces(#, positional[0:0])))) &&\n!(name in [\"cp\", \"install\"] && len(positional) == 2 && positional[0] matches \"(?i)\\\\.(example|sample|template|tmpl|dist|defaults?)$\")":
 		if scope == "command" {
 			return native410
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\\\.app/.\")":
+	case "any(outputs, # matches \"^(\\\\$\\\\{?(HGUARD_HOME|HERMES_HOME|CODEX_HOME|CLAUDE_CONFIG_DIR)\\\\}?)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(hguard|hermes|claude|codex|gemini|cursor)(/|$)|^(~|/root|/home/[^/]+)/\\\\.claude\\\\.json$|(^|/)\\\\.(claude|gemini|cursor|codex)/settings(\\\\.local)?\\\\.json$|(^|/)\\\\.hguard/rules\\\\.yaml$\") ||\n(name in [\"rm\", \"mv\", \"chmod\", \"chattr\", \"truncate\", \"ln\"] && any(positional, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.hguard(/|$)|(^|/)\\\\.hguard/rules\\\\.yaml$|(^|/)\\\\.claude/settings(\\\\.local)?\\\\.json$\") )":
 		if scope == "command" {
 			return native411
 		}
-	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
+	case "any(outputs, under(#, \"/etc/sudoers\") || under(#, \"/etc/sudoers.d\") || under(#, \"/private/etc/sudoers\") || under(#, \"/private/etc/sudoers.d\") || under(#, \"/usr/local/etc/sudoers\")) || (name == \"visudo\" && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\", \"SUDO_EDITOR\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|kak|code|subl|gedit)( -[-a-zA-Z]+)*$\")))":
 		if scope == "command" {
 			return native412
 		}
-	case "(name in [\"gh\", \"glab\"] && pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # in [\"editor\", \"pager\", \"browser\"]) &&\n  any(positional[3:], # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash|fish)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\" || # startsWith \"/tmp/\" || # startsWith \"./\")) ||\n(name in [\"gh\", \"glab\"] && pos(0) == \"alias\" && pos(1) == \"set\" && (hasFlag(\"shell\", \"s\") || any(positional[2:], # startsWith \"!\"))) || (name == \"aws\" && pos(0) == \"configure\" && pos(1) == \"set\" && any(positional[2:3], # matches \"(?i)(^|\\\\.)credential_process$\")) || (name in [\"kubectl\", \"oc\"] && pos(0) == \"config\" && (pos(1) == \"set-credentials\" && any(args, # startsWith \"--exec-command\") ||\n  pos(1) == \"set\" && any(positional[2:3], # matches \"^users\\\\..+\\\\.exec\\\\.command$\")))":
+	case "(name == \"crontab\" && hasFlag(\"e\") || name in [\"vipw\", \"vigr\"]) && any(keys(assigns ?? {}), # in [\"EDITOR\", \"VISUAL\"] && !(assigns[#] matches \"^(\\\\S*/)?(vi|vim|nvim|gvim|nano|emacs|emacsclient|micro|mg|jed|joe|ne|pico|hx|helix|kak|code|codium|subl|gedit|kate|zed|mate|editor|sensible-editor)(\\\\.[a-z]+)?( -[-a-zA-Z]+)*$\"))":
 		if scope == "command" {
 			return native413
 		}
-	case "hasFlag(\"w\") && any(positional, # matches \"^GOFLAGS=(.*[= ])?--?(toolexec|exec|vettool)[= ]\")":
+	case "name == \"systemctl\" && hasFlag(\"user\", \"global\") && pos(0) in [\"enable\", \"reenable\", \"link\", \"preset\", \"add-wants\", \"add-requires\"] &&\n  (agent || hasFlag(\"global\") || !(pos(0) in [\"enable\", \"reenable\", \"preset\"]) || any(positional[1:], # contains \"/\")) ||\nname == \"loginctl\" && pos(0) == \"enable-linger\" && agent":
 		if scope == "command" {
 			return native414
 		}
-	case "let life = \"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)\"; agent && ( (name in [\"npm\", \"pnpm\"] && pos(0) == \"pkg\" && pos(1) == \"set\" || name == \"bun\" && pos(0) == \"pm\" && pos(1) == \"pkg\" && pos(2) == \"set\") &&\n  (any(positional, # matches \"^scripts(\\\\.|\\\\[[\\\"']?)\" + life + \"([\\\"']?\\\\])?=\") || any(args, # matches \"\\\"\" + life + \"\\\"\\\\s*:\")) ||\nany(outputs, baseName(#) in [\".npmrc\", \".yarnrc\", \".yarnrc.yml\", \"bunfig.toml\"]) &&\n  (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\\\s*[=:]\" ||\nname == \"composer\" && pos(0) == \"config\" && any(positional, # matches \"^scripts\\\\.(pre|post)-[a-z-]+$\") || name == \"npm\" && pos(0) == \"set-script\" && pos(1) matches \"^\" + life + \"$\" || any(args, baseName(#) in [\"package.json\", \"composer.json\"]) && any(args, # matches \"scripts\\\\s*(\\\\.|\\\\[\\\\s*[\\\"'])\\\\s*\" + life + \"[\\\"']?\\\\s*\\\\]?\\\\s*=[^=]\") || name in [\"jq\", \"gojq\", \"jaq\", \"yq\"] && any(args, # matches \"\\\\.scripts\\\\s*(\\\\.|\\\\[\\\\s*\\\")\\\\s*\\\"?\" + life + \"\\\"?\\\\s*\\\\]?\\\\s*(\\\\|=|\\\\+=|=[^=])\" || # matches \"\\\\.scripts\\\\s*(\\\\|=|\\\\+=|=[^=]|\\\\*)[^|]*[{,]\\\\s*\\\"?\" + life + \"\\\"?\\\\s*:\") || any(outputs, baseName(#) in [\"package.json\", \"composer.json\"]) && (join(args, \" \") + \"\\n\" + stdin.text + \"\\n\" + join(map(redirects, #.target), \"\\n\")) matches \"\\\"\" + life + \"\\\"\\\\s*:\" || lang != \"\" && code contains \"package.json\" && code matches \"[\\\"'`]?\" + life + \"[\\\"'`]?\\\\s*\\\\]?\\\\s*[:=]\")":
+	case "!(!agent && ownDotfile()) && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.config/systemd/user|\\\\.local/share/systemd/user|\\\\.config/autostart|Library/LaunchAgents|Library/LaunchDaemons|\\\\.config/upstart|\\\\.kde/Autostart|\\\\.config/plasma-workspace/env)(/|$)\" ||\n  cleanPath(#) matches \"^(~|/root|/home/[^/]+)/(\\\\.local/share/applications/.+\\\\.desktop|\\\\.config/mimeapps\\\\.list|\\\\.local/share/applications/mimeapps\\\\.list)$\" ||\n  cleanPath(#) matches \"^/(Library|System/Library)/(LaunchAgents|LaunchDaemons|StartupItems)(/|$)|^/var/spool/cron|^/var/at/tabs|^/usr/lib/cron\" ||\n  cleanPath(#) matches \"(^|/)(site|dist)-packages/[^/]+\\\\.pth$|\\\\$.*/[^/]+\\\\.pth$|(^|/)(sitecustomize|usercustomize)\\\\.py$|(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$|(^|/)\\\\.gitattributes$|^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.gitconfig|\\\\.config/git/(config|attributes))$\" ||\n  cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks(/|$)\" && !(cleanPath(#) matches \"(^|/)\\\\.git/(modules/.+/)?hooks/[^/]+\\\\.sample$\") ||\n  cleanPath(#) matches \"(^|/)[^/]+\\\\.git/(hooks/[^/.]+|config|config\\\\.worktree|info/attributes)$\" ||\n  cwd != \"\" && !(# matches \"^[/~$]\") && (cleanPath(cwd + \"/\" + #) matches \"(^|/)\\\\.git/((modules/.+|worktrees/[^/]+)/)?(config|config\\\\.worktree|info/attributes)$\" ||\n    cleanPath(cwd + \"/\" + #) matches \"(^|/)(\\\\.git/(modules/.+/)?hooks(/[^/]+)?|[^/]+\\\\.git/(hooks/[^/.]+|config))$\" && !(# matches \"\\\\.sample$\")))":
 		if scope == "command" {
 			return native415
 		}
-	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor|gpg\\\\.([^.]+\\\\.)?program|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|tocmd|cccmd|headercmd))$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^core\\\\.sshcommand$\") && !(positional[len(positional)-1] matches \"^ssh(\\\\s+(-[46ACTXqvx]+|-[ilp]\\\\s*[^\\\\s;|&$`<>()]+|-o\\\\s*(?i:IdentitiesOnly|IdentityFile|StrictHostKeyChecking|UserKnownHostsFile|Port|User|BatchMode|ConnectTimeout|ServerAliveInterval)=[^\\\\s;|&$`<>()]*))*$\")) ||\n  (any(positional, # matches \"(?i)^(core\\\\.(fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\") &&\n    !(len(positional) >= 3 && positional[len(positional)-2] matches \"(?i)^(core\\\\.fsmonitor|merge\\\\.[^.]+\\\\.driver|diff\\\\.external)$\" && (positional[len(positional)-1] in [\"true\", \"false\"] ||\n      positional[len(positional)-2] matches \"(?i)^core\\\\.fsmonitor$\" && positional[len(positional)-1] matches \"(?i)^(yes|no|on|off|1|0)$\" ||\n      positional[len(positional)-2] matches \"(?i)^diff\\\\.external$\" && positional[len(positional)-1] in [\"difft\", \"difftastic\"]))) || (any(positional, # matches \"(?i)^alias\\\\.\" ) && any(positional, # startsWith \"!\")) ||\n(any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|smtpserver))$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?sendmailcmd)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential|sendemail)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^remote\\\\.[^.]+\\\\.(uploadpack|receivepack)$\") || (any(positional, # matches \"(?i)^sendemail\\\\.([^.]+\\\\.)?smtpserver$\") && any(positional, # matches \"^(\\\\.\\\\.?/|~)\" || # startsWith \"/\" && !(# matches \"^(/usr(/local)?|/opt/(homebrew|local))?/s?bin/[^/]+$\"))) || any(positional, # matches \"(?i)^instaweb\\\\.httpd$\") || (any(positional, # matches \"(?i)^protocol\\\\.(ext\\\\.)?allow$\") && !any(positional, # == \"never\")))":
+	case "any(outputs, cleanPath(#) matches \"^(~|/Users/[^/]+|/System)?/Applications/[^/]+\\\\.app/.\")":
 		if scope == "command" {
 			return native416
 		}
-	case "let v = len(positional) >= 3 ? positional[len(positional) - 1] : \"\"; !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && v != \"\" && !(v matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && (sharedDir(v) || agent && cwd != \"\" && (!(v matches \"^[/~$]\") || !outsideProject(v)))":
+	case "(name in [\"npm\", \"pnpm\", \"yarn\", \"bun\"] &&\n  (pos(0) in [\"config\", \"c\"] && pos(1) == \"set\" || name == \"npm\" && pos(0) == \"set\") &&\n  any(positional[1:], # matches \"(?i)^(script-shell|shell|git|node-options|onload-script|editor|viewer|browser|yarnpath|npmpath)(=|$)\")) ||\n(name == \"go\" && pos(0) == \"env\" && hasFlag(\"w\") &&\n  any(positional[1:], # matches \"^GOFLAGS=(.*[ ,])?-+(toolexec|exec|overlay)([= ]|$)\" || # matches \"^(CC|CXX|FC|PKG_CONFIG)=.\"))":
 		if scope == "command" {
 			return native417
 		}
-	case "name == \"git\" && any(options(\"c\"), gitURLRedirect(#) || agent && # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)=\") || name == \"git\" && any(options(\"config-env\"), # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)=\") || name == \"git\" && any(keys(assigns ?? {}), # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\" &&\n  (agent || gitURLRedirect(assigns[#] + \"=\" + (assigns[\"GIT_CONFIG_VALUE_\" + trimPrefix(#, \"GIT_CONFIG_KEY_\")] ?? \"\")))) ||\npos(0) == \"config\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || any(positional, # matches \"(?i)^core\\\\.sshcommand$\") && any(positional, # matches \"(?i)stricthostkeychecking\\\\s*[= ]\\\\s*[\\\"']?(no|off|false)\\\\b|userknownhostsfile\\\\s*[= ]\\\\s*[\\\"']?/dev/null\\\\b\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || len(positional) >= 3 && gitURLRedirect(positional[len(positional)-2] + \"=\" + positional[len(positional)-1]) || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
+	case "(name in [\"gh\", \"glab\"] && pos(0) == \"config\" && pos(1) == \"set\" && any(positional[2:], # in [\"editor\", \"pager\", \"browser\"]) &&\n  any(positional[3:], # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash|fish)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\" || # startsWith \"/tmp/\" || # startsWith \"./\")) ||\n(name in [\"gh\", \"glab\"] && pos(0) == \"alias\" && pos(1) == \"set\" && (hasFlag(\"shell\", \"s\") || any(positional[2:], # startsWith \"!\"))) || (name == \"aws\" && pos(0) == \"configure\" && pos(1) == \"set\" && any(positional[2:3], # matches \"(?i)(^|\\\\.)credential_process$\")) || (name in [\"kubectl\", \"oc\"] && pos(0) == \"config\" && (pos(1) == \"set-credentials\" && any(args, # startsWith \"--exec-command\") ||\n  pos(1) == \"set\" && any(positional[2:3], # matches \"^users\\\\..+\\\\.exec\\\\.command$\")))":
 		if scope == "command" {
 			return native418
 		}
-	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
+	case "hasFlag(\"w\") && any(positional, # matches \"^GOFLAGS=(.*[= ])?--?(toolexec|exec|vettool)[= ]\")":
 		if scope == "command" {
 			return native419
 		}
-	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py|config/git/hooks/.*|githooks/.*|git-hooks/.*|git-templates/hooks/.*|config/git/template/hooks/.*|config/(i3|sway)/config|i3/config|config/(i3|sway)/config\\\\.d/.*|config/hypr/hyprland\\\\.conf|config/awesome/rc\\\\.lua|config/bspwm/bspwmrc|config/openbox/autostart(\\\\.sh)?|config/qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|config/xmonad/xmonad\\\\.hs|wezterm\\\\.lua|config/wezterm/wezterm\\\\.lua|ipython/profile_[^/]+/(startup/.*|ipython_config\\\\.py)|jupyter/jupyter_[a-z_]*config\\\\.py)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*)|(i3|sway)/config|hypr/hyprland\\\\.conf|awesome/rc\\\\.lua|bspwm/bspwmrc|openbox/autostart(\\\\.sh)?|qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|wezterm/wezterm\\\\.lua)$\")":
+	case "let life = \"(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)\"; agent && ( (name in [\"npm\", \"pnpm\"] && pos(0) == \"pkg\" && pos(1) == \"set\" || name == \"bun\" && pos(0) == \"pm\" && pos(1) == \"pkg\" && pos(2) == \"set\") &&\n  (any(positional, # matches \"^scripts(\\\\.|\\\\[[\\\"']?)\" + life + \"([\\\"']?\\\\])?=\") || any(args, # matches \"\\\"\" + life + \"\\\"\\\\s*:\")) ||\nany(outputs, baseName(#) in [\".npmrc\", \".yarnrc\", \".yarnrc.yml\", \"bunfig.toml\"]) &&\n  (join(args, \" \") + \"\\n\" + stdin.text) matches \"(?i)(script-shell|node-options|onload-script|yarnPath|shell-emulator)\\\\s*[=:]\" ||\nname == \"composer\" && pos(0) == \"config\" && any(positional, # matches \"^scripts\\\\.(pre|post)-[a-z-]+$\") || name == \"npm\" && pos(0) == \"set-script\" && pos(1) matches \"^\" + life + \"$\" || any(args, baseName(#) in [\"package.json\", \"composer.json\"]) && any(args, # matches \"scripts\\\\s*(\\\\.|\\\\[\\\\s*[\\\"'])\\\\s*\" + life + \"[\\\"']?\\\\s*\\\\]?\\\\s*=[^=]\") || name in [\"jq\", \"gojq\", \"jaq\", \"yq\"] && any(args, # matches \"\\\\.scripts\\\\s*(\\\\.|\\\\[\\\\s*\\\")\\\\s*\\\"?\" + life + \"\\\"?\\\\s*\\\\]?\\\\s*(\\\\|=|\\\\+=|=[^=])\" || # matches \"\\\\.scripts\\\\s*(\\\\|=|\\\\+=|=[^=]|\\\\*)[^|]*[{,]\\\\s*\\\"?\" + life + \"\\\"?\\\\s*:\") || any(outputs, baseName(#) in [\"package.json\", \"composer.json\"]) && (join(args, \" \") + \"\\n\" + stdin.text + \"\\n\" + join(map(redirects, #.target), \"\\n\")) matches \"\\\"\" + life + \"\\\"\\\\s*:\" || lang != \"\" && code contains \"package.json\" && code matches \"[\\\"'`]?\" + life + \"[\\\"'`]?\\\\s*\\\\]?\\\\s*[:=]\")":
 		if scope == "command" {
 			return native420
 		}
-	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
+	case "!hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( (any(positional, # matches \"(?i)^core\\\\.hookspath$\") && any(positional, # startsWith \"/\" || # startsWith \"~\" || # startsWith \"$\")) || (any(positional, # matches \"(?i)^(core\\\\.(pager|editor|askpass)|sequence\\\\.editor|gpg\\\\.([^.]+\\\\.)?program|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|tocmd|cccmd|headercmd))$\") && any(positional, # matches \"[;|&$`<>]|(^|/)(sh|bash|zsh|dash)( |$)|\\\\b(curl|wget|nc|python3?|perl|ruby|node|rm|tee)\\\\b\")) || (any(positional, # matches \"(?i)^core\\\\.sshcommand$\") && !(positional[len(positional)-1] matches \"^ssh(\\\\s+(-[46ACTXqvx]+|-[ilp]\\\\s*[^\\\\s;|&$`<>()]+|-o\\\\s*(?i:IdentitiesOnly|IdentityFile|StrictHostKeyChecking|UserKnownHostsFile|Port|User|BatchMode|ConnectTimeout|ServerAliveInterval)=[^\\\\s;|&$`<>()]*))*$\")) ||\n  (any(positional, # matches \"(?i)^(core\\\\.(fsmonitor|gitproxy)|diff\\\\.external|diff\\\\.[^.]+\\\\.(textconv|command)|filter\\\\.[^.]+\\\\.(clean|smudge|process)|merge\\\\.[^.]+\\\\.driver|uploadpack\\\\.packobjectshook)$\") &&\n    !(len(positional) >= 3 && positional[len(positional)-2] matches \"(?i)^(core\\\\.fsmonitor|merge\\\\.[^.]+\\\\.driver|diff\\\\.external)$\" && (positional[len(positional)-1] in [\"true\", \"false\"] ||\n      positional[len(positional)-2] matches \"(?i)^core\\\\.fsmonitor$\" && positional[len(positional)-1] matches \"(?i)^(yes|no|on|off|1|0)$\" ||\n      positional[len(positional)-2] matches \"(?i)^diff\\\\.external$\" && positional[len(positional)-1] in [\"difft\", \"difftastic\"]))) || (any(positional, # matches \"(?i)^alias\\\\.\" ) && any(positional, # startsWith \"!\")) ||\n(any(positional, # matches \"(?i)^credential\\\\.([^.]+\\\\.)?helper$\") && any(positional, # startsWith \"!\")) || any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") || (any(positional, # matches \"(?i)^(gpg\\\\.([^.]+\\\\.)?program|core\\\\.askpass|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?(sendmailcmd|smtpserver))$\") && any(positional, sharedDir(#))) || (any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path|gpg\\\\.([^.]+\\\\.)?program|core\\\\.(askpass|pager|editor)|sequence\\\\.editor|credential\\\\.([^.]+\\\\.)?helper|sendemail\\\\.([^.]+\\\\.)?sendmailcmd)$\") &&\n  any(positional[1:], !(# matches \"(?i)^(include|includeif|gpg|core|sequence|credential|sendemail)\\\\.\") && (# startsWith \"./\" || # startsWith \"../\" || !(# startsWith \"/\") && !(# startsWith \"~\") && # contains \"/\" && !(# contains \" \")))) ||\nany(positional, # matches \"(?i)^remote\\\\.[^.]+\\\\.(uploadpack|receivepack)$\") || (any(positional, # matches \"(?i)^sendemail\\\\.([^.]+\\\\.)?smtpserver$\") && any(positional, # matches \"^(\\\\.\\\\.?/|~)\" || # startsWith \"/\" && !(# matches \"^(/usr(/local)?|/opt/(homebrew|local))?/s?bin/[^/]+$\"))) || any(positional, # matches \"(?i)^instaweb\\\\.httpd$\") || (any(positional, # matches \"(?i)^protocol\\\\.(ext\\\\.)?allow$\") && !any(positional, # == \"never\")))":
 		if scope == "command" {
 			return native421
 		}
-	case "len(mayWrite) > 0":
+	case "let v = len(positional) >= 3 ? positional[len(positional) - 1] : \"\"; !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && any(positional, # matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && v != \"\" && !(v matches \"(?i)^(include\\\\.path|includeif\\\\..+\\\\.path)$\") && (sharedDir(v) || agent && cwd != \"\" && (!(v matches \"^[/~$]\") || !outsideProject(v)))":
 		if scope == "command" {
 			return native422
 		}
-	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+	case "name == \"git\" && any(options(\"c\"), gitURLRedirect(#) || agent && # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)=\") || name == \"git\" && any(options(\"config-env\"), # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)=\") || name == \"git\" && any(keys(assigns ?? {}), # matches \"^GIT_CONFIG_KEY_[0-9]+$\" && assigns[#] matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\" &&\n  (agent || gitURLRedirect(assigns[#] + \"=\" + (assigns[\"GIT_CONFIG_VALUE_\" + trimPrefix(#, \"GIT_CONFIG_KEY_\")] ?? \"\")))) ||\npos(0) == \"config\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") && ( any(positional, # matches \"(?i)^http\\\\.([^ ]+\\\\.)?sslverify$\") && any(positional, # matches \"(?i)^(false|no|off|0)$\") || any(positional, # matches \"(?i)^core\\\\.sshcommand$\") && any(positional, # matches \"(?i)stricthostkeychecking\\\\s*[= ]\\\\s*[\\\"']?(no|off|false)\\\\b|userknownhostsfile\\\\s*[= ]\\\\s*[\\\"']?/dev/null\\\\b\") || agent && any(positional, # matches \"(?i)^url\\\\..+\\\\.(insteadof|pushinsteadof)$\") || len(positional) >= 3 && gitURLRedirect(positional[len(positional)-2] + \"=\" + positional[len(positional)-1]) || agent && any(positional, # matches \"(?i)^https?\\\\.([^ ]+\\\\.)?(proxy|sslcainfo|sslcapath)$\"))":
 		if scope == "command" {
 			return native423
 		}
-	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
+	case "agent && (name == \"git\" && !hasFlag(\"get\", \"get-all\", \"get-regexp\", \"list\", \"l\", \"unset\", \"unset-all\", \"show-origin\", \"show-scope\") &&\n  !(pos(1) in [\"get\", \"list\", \"unset\", \"edit\", \"remove-section\", \"rename-section\"]) && len(positional) >= 3 &&\n  any(positional, # matches \"(?i)^core\\\\.hookspath$\") && !(positional[len(positional)-1] matches \"(?i)^core\\\\.hookspath$\") ||\nname == \"husky\" && pos(0) in [\"add\", \"set\"])":
 		if scope == "command" {
 			return native424
 		}
-	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
+	case "any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+)/\\\\.(lessfilter|lesskey|toprc|config/procps/toprc|gdbinit|config/gdb/gdbinit|mailcap|forward|procmailrc|irbrc|pryrc|Rprofile|emacs|emacs\\\\.el|emacs\\\\.d/(early-)?init\\\\.el|config/emacs/init\\\\.el|config/nvim/init\\\\.(vim|lua)|vim/vimrc|vim/plugin/.*|config/nvim/plugin/.*|xsession|xsessionrc|lldbinit|psqlrc|sqliterc|pythonrc(\\\\.py)?|mavenrc|gradle/init\\\\.gradle(\\\\.kts)?|gradle/init\\\\.d(/.*)?|direnvrc|config/direnv/(direnvrc|lib/.*)|dstat/dstat_[^/]+\\\\.py|config/git/hooks/.*|githooks/.*|git-hooks/.*|git-templates/hooks/.*|config/git/template/hooks/.*|config/(i3|sway)/config|i3/config|config/(i3|sway)/config\\\\.d/.*|config/hypr/hyprland\\\\.conf|config/awesome/rc\\\\.lua|config/bspwm/bspwmrc|config/openbox/autostart(\\\\.sh)?|config/qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|config/xmonad/xmonad\\\\.hs|wezterm\\\\.lua|config/wezterm/wezterm\\\\.lua|ipython/profile_[^/]+/(startup/.*|ipython_config\\\\.py)|jupyter/jupyter_[a-z_]*config\\\\.py)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(procps/toprc|gdb/gdbinit|emacs/init\\\\.el|nvim/(init\\\\.(vim|lua)|plugin/.*)|direnv/(direnvrc|lib/.*)|(i3|sway)/config|hypr/hyprland\\\\.conf|awesome/rc\\\\.lua|bspwm/bspwmrc|openbox/autostart(\\\\.sh)?|qtile/(config|autostart)\\\\.py|xmonad/xmonad\\\\.hs|wezterm/wezterm\\\\.lua)$\")":
 		if scope == "command" {
 			return native425
 		}
-	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+	case "agent && any(outputs, cleanPath(#) matches \"^(~|/root|/home/[^/]+|/Users/[^/]+)/(\\\\.cargo/config(\\\\.toml)?|\\\\.config/go/env|Library/Application Support/go/env|\\\\.curlrc|\\\\.config/\\\\.?curlrc|\\\\.wgetrc|\\\\.yarnrc(\\\\.yml)?|(\\\\.config/)?\\\\.bunfig\\\\.toml|\\\\.config/pip/pip\\\\.conf|\\\\.pip/pip\\\\.conf|Library/Application Support/pip/pip\\\\.conf|\\\\.pydistutils\\\\.cfg|\\\\.config/uv/uv\\\\.toml|\\\\.condarc|\\\\.config/pnpm/rc|\\\\.gemrc|\\\\.bundle/config|\\\\.my\\\\.cnf|\\\\.tmux\\\\.conf|\\\\.config/tmux/tmux\\\\.conf|\\\\.screenrc|\\\\.m2/settings\\\\.xml|\\\\.gradle/gradle\\\\.properties|\\\\.terraformrc|\\\\.config/direnv/direnv\\\\.toml)$\" ||\n  cleanPath(#) matches \"^\\\\$\\\\{?XDG_CONFIG_HOME\\\\}?/(go/env|\\\\.?curlrc|\\\\.bunfig\\\\.toml|pip/pip\\\\.conf|uv/uv\\\\.toml|pnpm/rc|tmux/tmux\\\\.conf|direnv/direnv\\\\.toml)$\")":
 		if scope == "command" {
 			return native426
+		}
+	case "len(mayWrite) > 0":
+		if scope == "command" {
+			return native427
+		}
+	case "name == \"run-mailcap\" && any(args, # matches \"^--action=(edit|compose|composetyped)$\") &&\n  any(positional, # matches \"^[^/:]+/[^:]+:(/etc/(shadow|gshadow|passwd|group|sudoers|crontab|anacrontab|ld\\\\.so\\\\.preload)$|/etc/(sudoers\\\\.d|cron\\\\.(d|hourly|daily|weekly|monthly))/|/var/spool/cron/)\") ||\nname != \"run-mailcap\" && any(positional, accountFile(#) || persistPath(#) && cleanPath(#) matches \"^(/root|/home/[^/]+|/Users/[^/]+)/|/authorized_keys2?$\" ||\n  secretPath(#) && cleanPath(#) matches \"(^|/)(id_[^/.]+|ssh_host_[^/]+_key|[^/]+_(rsa|dsa|ecdsa|ed25519))$|^/proc/\")":
+		if scope == "command" {
+			return native428
+		}
+	case "agent && any(outputs, cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #) matches\n  \"(?i)(^|/)(\\\\.mcp\\\\.json|\\\\.(cursor|vscode|roo|amazonq|windsurf)/mcp\\\\.json|\\\\.kiro/settings/mcp\\\\.json|mcp_config\\\\.json|claude_desktop_config\\\\.json|\\\\.vscode/(tasks|settings)\\\\.json|\\\\.envrc|\\\\.claude/(hooks|commands|agents|skills|plugins)(/.*)?|\\\\.gemini/(commands|extensions)(/.*)?|\\\\.cursor/environment\\\\.json|\\\\.devcontainer(/.*)?|\\\\.devcontainer\\\\.json|\\\\.github/(workflows|actions)(/.*)?|\\\\.gitlab-ci\\\\.yml|\\\\.circleci(/.*)?|\\\\.githooks(/.*)?|\\\\.husky(/.*)?|\\\\.?lefthook(-local)?\\\\.ya?ml|\\\\.pre-commit-config\\\\.yaml)$\")":
+		if scope == "command" {
+			return native429
+		}
+	case "agent && any(outputs, instructionFile(cleanPath(cwd != \"\" && !(# matches \"^[/~$]\") ? cwd + \"/\" + # : #)))":
+		if scope == "command" {
+			return native430
+		}
+	case "agent && (name in [\"vipw\", \"vigr\", \"sudoedit\"] || (name == \"visudo\" && !hasFlag(\"c\", \"check\", \"V\", \"version\", \"h\", \"help\")) || (name == \"crontab\" && hasFlag(\"e\")) || (name == \"sudo\" && hasFlag(\"e\", \"edit\")) || (name == \"systemctl\" && pos(0) == \"edit\"))":
+		if scope == "command" {
+			return native431
 		}
 	}
 	return nil
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [816]lazyRegexp{
+var nativeRegexps = [822]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -2184,6 +2204,7 @@ var nativeRegexps = [816]lazyRegexp{
 	{src: "^-[a-zA-Z]*[wg]"},
 	{src: "\\.Config\\.Env"},
 	{src: "(?i)^\\s*mount\\s+[a-z]:?\\s+[\"']?(/|~|\\$HOME|/root|/home/[^/\\s\"']+|/Users/[^/\\s\"']+|/etc|/var|/proc)/?[\"']?(\\s+-.*)?\\s*$"},
+	{src: "(^|[;&|({\\s])set\\s+(-[a-zA-Z]*x[a-zA-Z]*|-o\\s+xtrace)(\\s|;|$)[\\s\\S]*\\$\\{?[A-Za-z_]*(?i:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL)"},
 	{src: "(^|/)(s?bin|libexec)/?$"},
 	{src: "(^|/)hguard(-plugins|-tirith)?$"},
 	{src: "(?m)^\\s*(w|wq|x|W|saveas|sav)!?\\s+\\S*(\\.hguard\\b|\\.claude/settings|\\.codex/config|\\.gemini/settings|\\.cursor/hooks|bin/hguard)"},
@@ -2257,6 +2278,7 @@ var nativeRegexps = [816]lazyRegexp{
 	{src: "(?i)(^|,)\\s*(desiredSize|maxSize)\\s*=\\s*0+\\s*(,|$)"},
 	{src: "(?i)^(stop|stop-.+|deallocate|suspend)$"},
 	{src: "(?i)(^|[^a-z0-9])(prod|production|prd)($|[^a-z0-9])"},
+	{src: "(?i)^(--activation-policy=)?never$"},
 	{src: "^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|--env)="},
 	{src: "^(RAILS_ENV|RACK_ENV|MIX_ENV|APP_ENV|NODE_ENV|--env)="},
 	{src: "=(test|testing)$"},
@@ -2321,6 +2343,7 @@ var nativeRegexps = [816]lazyRegexp{
 	{src: "^-R[A-Za-z]*d"},
 	{src: "^--force-(depends|remove-essential|remove-protected|all|breaks)"},
 	{src: "(?i)^(Dpkg::Options::=)?[\"']?--force-(depends|remove-essential|remove-protected|all|breaks)"},
+	{src: "(?i)assume-yes=(true|yes|1)"},
 	{src: "(?i)\\.(deb|udeb|rpm|ipk|apk|txz|tzst|tbz|tgz|pkg|pkg\\.tar(\\.[a-z0-9]+)?)$"},
 	{src: "(?i)^(https?|ftp)://[^/]+/."},
 	{src: "(?i)\\.vsix$"},
@@ -2331,6 +2354,9 @@ var nativeRegexps = [816]lazyRegexp{
 	{src: "(index-url|find-links)$"},
 	{src: "^[a-z+]+://"},
 	{src: "^~/\\.(ssh|aws|gnupg|kube|docker|azure|config|password-store)$"},
+	{src: "^-[a-zA-Z]*n[a-zA-Z]*$"},
+	{src: "(?i)^(--no-dry-?run|--dry-?run=.*|false|0|no|off)$"},
+	{src: "^(oci|oci-archive|dir|docker-archive|docker-daemon|containers-storage|sif):"},
 	{src: "^[A-Za-z_][A-Za-z0-9_]*="},
 	{src: "(?i)^(npm_config_registry|yarn_npm_registry_server|yarn_registry|bun_config_registry)=."},
 	{src: "^(PIP|UV)_(INDEX_URL|EXTRA_INDEX_URL|FIND_LINKS|INDEX|DEFAULT_INDEX)="},
@@ -3581,7 +3607,7 @@ func native34(env any) bool {
 // native35 is the condition of kubectl-privileged-pod.
 func native35(env any) bool {
 	e := env.(*CommandEnv)
-	return ((in(e.Pos(0), "run", "debug") &&
+	return (((in(e.Pos(0), "run", "debug") &&
 		((e.HasFlag("privileged") ||
 			anyOf(e.Options("profile"), func(p0 string) bool {
 				return in(p0, "sysadmin", "netadmin")
@@ -3593,7 +3619,19 @@ func native35(env any) bool {
 			anyOf(e.Positional, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "node/") ||
 					strings.HasPrefix(p0, "nodes/"))
-			})))
+			}))) ||
+		(in(e.Pos(0), "apply", "create", "replace") &&
+			func() bool {
+				let0 := "(?i)(^|[\\s{,\"'])(privileged|hostPID|hostNetwork|hostIPC|allowPrivilegeEscalation)[\"']?\\s*:\\s*(!!bool\\s+)?[\"']?(true|yes|on|y)[\"']?\\s*([,}#\\n]|$)|(^|[\\s{,\"'])hostPath[\"']?\\s*:"
+				return (((anyOf(e.Options("f", "filename"), func(p0 string) bool {
+					return in(p0, "-", "/dev/stdin")
+				}) ||
+					anyOf(e.Args, func(p0 string) bool {
+						return in(p0, "-f-", "--filename=-", "-f/dev/stdin", "--filename=/dev/stdin")
+					})) &&
+					matchComputed(let0, ((e.Stdin.Text+"\n")+strings.Join(e.Stdin.Args, "\n")))) ||
+					matchComputed(let0, e.WrittenText()))
+			}()))
 }
 
 // native36 is the condition of docker-privileged.
@@ -9488,8 +9526,29 @@ func native274(env any) bool {
 	})
 }
 
-// native275 is the condition of self-write.
+// native275 is the condition of secret-to-file-agent.
 func native275(env any) bool {
+	e := env.(*CommandEnv)
+	return ((e.Agent &&
+		anyOf(e.Outputs, func(p0 string) bool {
+			return !in(p0, "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "-")
+		})) &&
+		(e.PrintsEnvironment() ||
+			(((in(e.Name, "tee", "sort", "cat", "tac", "uniq", "column", "nl") &&
+				(e.Stdin.Kind == "pipe")) &&
+				in(e.Stdin.From, "env", "printenv")) &&
+				(len(e.PipedSecrets()) > 0))))
+}
+
+// native276 is the condition of trace-secret-agent.
+func native276(env any) bool {
+	e := env.(*LineEnv)
+	return (e.Agent &&
+		matchReWith(&nativeRegexps[463], "set", e.Unfolded))
+}
+
+// native277 is the condition of self-write.
+func native277(env any) bool {
 	e := env.(*CommandEnv)
 	return (!((e.Name == "chmod") &&
 		addsReadExec(e.Pos(0))) &&
@@ -9550,15 +9609,15 @@ func native275(env any) bool {
 				}))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[463], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[464], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[464], "hguard", p0)
+					return matchReWith(&nativeRegexps[465], "hguard", p0)
 				}))))
 }
 
-// native276 is the condition of self-write-agent.
-func native276(env any) bool {
+// native278 is the condition of self-write-agent.
+func native278(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!((e.Name == "chmod") &&
@@ -9623,13 +9682,13 @@ func native276(env any) bool {
 					return e.GuardPath(p0)
 				}))) ||
 			(in(e.Name, "ed", "red", "ex", "vi", "vim", "nvim") &&
-				matchReAny(&nativeRegexps[465], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
+				matchReAny(&nativeRegexps[466], "hguard\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00bin/hguard", e.Stdin.Text))) ||
 			((in(e.Name, "cp", "mv", "install", "ln", "rsync") &&
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[463], "bin\x00libexec", p0)
+					return matchReAny(&nativeRegexps[464], "bin\x00libexec", p0)
 				})) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[464], "hguard", p0)
+					return matchReWith(&nativeRegexps[465], "hguard", p0)
 				}))) ||
 			((in("find", e.Wrappers...) &&
 				(anyOf(e.Outputs, func(p0 string) bool {
@@ -9653,8 +9712,8 @@ func native276(env any) bool {
 				}))))
 }
 
-// native277 is the condition of self-unpack-agent.
-func native277(env any) bool {
+// native279 is the condition of self-unpack-agent.
+func native279(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -9748,7 +9807,7 @@ func native277(env any) bool {
 										strings.HasSuffix(p0, "/")) ||
 										strings.HasSuffix(p0, "/.")) ||
 										strings.HasSuffix(p0, "/*")) ||
-										matchRe(&nativeRegexps[466], baseName(p0)))
+										matchRe(&nativeRegexps[467], baseName(p0)))
 								}))) ||
 							((((e.Name == "mv") ||
 								e.HasFlag("r", "R", "a", "recursive", "archive")) &&
@@ -9762,8 +9821,8 @@ func native277(env any) bool {
 	}()
 }
 
-// native278 is the condition of self-operand-agent.
-func native278(env any) bool {
+// native280 is the condition of self-operand-agent.
+func native280(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Agent &&
 		!isShell(e.Name)) &&
@@ -9772,7 +9831,7 @@ func native278(env any) bool {
 		!in(e.Name, "cat", "tac", "less", "more", "most", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "ls", "stat", "file", "wc", "diff", "cmp", "colordiff", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "test", "[", "[[", "realpath", "readlink", "basename", "dirname", "du", "bat", "batcat", "od", "hexdump", "strings", "nl", "cd", "pushd", "echo", "printf", "print", "hguard", "hguard-plugins", ":", "find", "cp", "scp", "rsync", "install", "df")) &&
 		!((e.Name == "git") &&
 			in(e.Pos(0), "add", "diff", "log", "show", "status", "blame", "ls-files", "grep", "check-ignore", "cat-file"))) &&
-		!((matchReWith(&nativeRegexps[467], "python", e.Name) &&
+		!((matchReWith(&nativeRegexps[468], "python", e.Name) &&
 			(e.Option("m") == "json.tool")) &&
 			(len(filterOf(e.Positional, func(p0 string) bool {
 				return ((p0 != "json.tool") &&
@@ -9805,7 +9864,7 @@ func native278(env any) bool {
 				return (((!strings.HasPrefix(p0, "-") &&
 					!in(p0, e.Positional...)) &&
 					e.GuardPath(p0)) &&
-					matchReAny(&nativeRegexps[468], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
+					matchReAny(&nativeRegexps[469], "json\x00toml\x00ml\x00hguard-shell", baseName(p0)))
 			})) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "(") &&
@@ -9815,11 +9874,11 @@ func native278(env any) bool {
 			})))
 }
 
-// native279 is the condition of self-computed-write-agent.
-func native279(env any) bool {
+// native281 is the condition of self-computed-write-agent.
+func native281(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
-		matchReAny(&nativeRegexps[469], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
+		matchReAny(&nativeRegexps[470], "claude\x00hguard\x00hguard\x00codex\x00gemini\x00ursor\x00opilot\x00opencode\x00crush.json\x00.hermes\x00settings\x00settings\x00settings", e.Line)) &&
 		((anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (p0.Dynamic &&
 				in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>"))
@@ -9837,19 +9896,19 @@ func native279(env any) bool {
 			anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 				return (((p0.Dynamic &&
 					in(p0.Op, ">", ">>", ">|", "&>", "&>>", "<>")) &&
-					matchReWith(&nativeRegexps[470], "$(", p0.Target)) &&
-					matchReAny(&nativeRegexps[471], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
+					matchReWith(&nativeRegexps[471], "$(", p0.Target)) &&
+					matchReAny(&nativeRegexps[472], "settings\x00config.\x00hooks.json\x00rules.y", p0.Target))
 			}))) ||
 		(((e.Agent &&
 			in(e.Name, "sed", "perl", "ruby", "tee", "dd", "truncate", "rm", "shred", "chmod", "mv", "cp", "ln", "gzip", "xz", "zstd", "jq", "yq", "sponge")) &&
 			anyOf(e.Wrappers, func(p0 string) bool {
 				return in(p0, "xargs", "parallel", "find")
 			})) &&
-			matchReAny(&nativeRegexps[472], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
+			matchReAny(&nativeRegexps[473], "retooluse\x00osttooluse\x00beforetool\x00aftertool\x00permissiondecision\x00userpromptsubmit\x00laude/settings\x00odex/config\x00gemini/settings\x00cursor/hooks\x00hguard/\x00hooks.json", e.Line)))
 }
 
-// native280 is the condition of self-computed-target-agent.
-func native280(env any) bool {
+// native282 is the condition of self-computed-target-agent.
+func native282(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((anyOf(e.Outputs, func(p0 string) bool {
@@ -9869,31 +9928,31 @@ func native280(env any) bool {
 			e.XargsTarget()))
 }
 
-// native281 is the condition of self-replace-agent.
-func native281(env any) bool {
+// native283 is the condition of self-replace-agent.
+func native283(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((e.Name == "go") &&
 			in(e.Pos(0), "install", "get")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[473], "hguard", p0)
+				return matchReWith(&nativeRegexps[474], "hguard", p0)
 			})) ||
 			(((e.Name == "cargo") &&
 				(e.Pos(0) == "install")) &&
 				(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[474], "hguard", p0)
+					return matchReWith(&nativeRegexps[475], "hguard", p0)
 				}) ||
 					anyOf(e.Options("bin"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[475], "hguard", p0)
+						return matchReWith(&nativeRegexps[476], "hguard", p0)
 					})))) ||
 			(in(e.Name, "pipx", "uv", "npm", "pnpm", "yarn", "bun", "gem") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[476], "hguard", p0)
+					return matchReWith(&nativeRegexps[477], "hguard", p0)
 				}))))
 }
 
-// native282 is the condition of self-write-tools.
-func native282(env any) bool {
+// native284 is the condition of self-write-tools.
+func native284(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((e.Name == "git") &&
 		in(e.Pos(0), "rm", "mv")) &&
@@ -9919,13 +9978,13 @@ func native282(env any) bool {
 					e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("v", "volume"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[477], "ro", p0) &&
+				return (!matchReWith(&nativeRegexps[478], "ro", p0) &&
 					(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 						isHome(index(strings.Split(p0, ":"), 0))))
 			}))) ||
 		(in(e.Name, "docker", "podman", "nerdctl") &&
 			anyOf(e.Options("mount"), func(p0 string) bool {
-				return (!matchReWith(&nativeRegexps[478], "r", p0) &&
+				return (!matchReWith(&nativeRegexps[479], "r", p0) &&
 					anyOf(strings.Split(p0, ","), func(p1 string) bool {
 						return ((strings.HasPrefix(p1, "source=") ||
 							strings.HasPrefix(p1, "src=")) &&
@@ -9935,8 +9994,8 @@ func native282(env any) bool {
 			})))
 }
 
-// native283 is the condition of self-write-tools-agent.
-func native283(env any) bool {
+// native285 is the condition of self-write-tools-agent.
+func native285(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "git") &&
@@ -9963,13 +10022,13 @@ func native283(env any) bool {
 						e.GuardPath(((e.Cwd + "/") + e.Pos(2))))))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("v", "volume"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[477], "ro", p0) &&
+					return (!matchReWith(&nativeRegexps[478], "ro", p0) &&
 						(e.GuardPath(index(strings.Split(p0, ":"), 0)) ||
 							isHome(index(strings.Split(p0, ":"), 0))))
 				}))) ||
 			(in(e.Name, "docker", "podman", "nerdctl") &&
 				anyOf(e.Options("mount"), func(p0 string) bool {
-					return (!matchReWith(&nativeRegexps[478], "r", p0) &&
+					return (!matchReWith(&nativeRegexps[479], "r", p0) &&
 						anyOf(strings.Split(p0, ","), func(p1 string) bool {
 							return ((strings.HasPrefix(p1, "source=") ||
 								strings.HasPrefix(p1, "src=")) &&
@@ -9980,36 +10039,36 @@ func native283(env any) bool {
 			((((in(e.Name, "cp", "ln", "install", "rsync") &&
 				(len(e.Positional) >= 2)) &&
 				!strings.HasSuffix(index(e.Positional, (len(e.Positional)-1)), "/")) &&
-				!matchReWith(&nativeRegexps[475], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
+				!matchReWith(&nativeRegexps[476], "hguard", baseName(index(e.Positional, (len(e.Positional)-1))))) &&
 				anyOf(sliceOf(e.Positional, 0, (-1)), func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[479], "hguard", p0) ||
-						matchReWith(&nativeRegexps[480], "hguard", p0))
+					return (matchReWith(&nativeRegexps[480], "hguard", p0) ||
+						matchReWith(&nativeRegexps[481], "hguard", p0))
 				}))))
 }
 
-// native284 is the condition of self-inline-write.
-func native284(env any) bool {
+// native286 is the condition of self-inline-write.
+func native286(env any) bool {
 	e := env.(*CommandEnv)
 	return (((!isShell(e.Name) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[481], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[482], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[482], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[483], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native285 is the condition of self-inline-write-agent.
-func native285(env any) bool {
+// native287 is the condition of self-inline-write-agent.
+func native287(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Agent &&
 		!isShell(e.Name)) &&
 		((e.Lang != "") ||
 			in(e.Stdin.Kind, "heredoc", "herestring"))) &&
-		matchReAny(&nativeRegexps[481], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
-		matchReAny(&nativeRegexps[482], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
+		matchReAny(&nativeRegexps[482], ".hguard\x00hguard_home\x00settings\x00hguard-shell\x00config.toml\x00hooks.json\x00codex_home\x00settings\x00cursor\x00bin/hguard\x00copilot/\x00github/hooks\x00hermes/\x00hermes_home\x00opencode\x00.opencode\x00opencode.json\x00crush\x00settings\x00hguard-delegate\x00hguard", ((e.Code+"\n")+e.Stdin.Text))) &&
+		matchReAny(&nativeRegexps[483], "open\x00>\x00print\x00fileinput\x00write\x00unlink\x00move\x00name\x00place\x00hmod\x00opy\x00move\x00rmtree\x00truncate\x00symlink\x00append\x00rmsync\x00rm\x00file.", ((e.Code+"\n")+e.Stdin.Text)))
 }
 
-// native286 is the condition of self-env.
-func native286(env any) bool {
+// native288 is the condition of self-env.
+func native288(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((e.Name == "tmux") &&
@@ -10026,23 +10085,23 @@ func native286(env any) bool {
 			((e.Name == "launchctl") &&
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return ((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-			return matchReFold(&nativeRegexps[483], "hguard_", p0)
+			return matchReFold(&nativeRegexps[484], "hguard_", p0)
 		}) ||
 			anyOf(e.WrapperArgs, func(p0 string) bool {
 				return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 			})) ||
 			((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[483], "hguard_", p0)
+					return matchReFold(&nativeRegexps[484], "hguard_", p0)
 				})) &&
 				!((e.Name == "set") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[484], "-", p0) ||
+						return (matchReWith(&nativeRegexps[485], "-", p0) ||
 							in(p0, "--query", "--show", "--names", "-n"))
 					})))) ||
 			(in(e.Name, "unset", "unfunction", "functions") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[485], "hguard", p0)
+					return matchReFold(&nativeRegexps[486], "hguard", p0)
 				}))) ||
 			((in(e.Name, "unset", "unfunction") &&
 				((e.Name == "unfunction") ||
@@ -10060,19 +10119,19 @@ func native286(env any) bool {
 			((in(e.Name, "declare", "typeset", "local") &&
 				e.HasFlag("n")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[486], "hguard_", p0)
+					return matchReFold(&nativeRegexps[487], "hguard_", p0)
 				}))) ||
 			((e.Shell == "zsh") &&
 				in("functions", keysOf(e.Assigns)...))) ||
 			(let0 &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[483], "hguard_", p0)
+					return matchReFold(&nativeRegexps[484], "hguard_", p0)
 				})))
 	}()
 }
 
-// native287 is the condition of self-env-agent.
-func native287(env any) bool {
+// native289 is the condition of self-env-agent.
+func native289(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((((((e.Name == "tmux") &&
@@ -10090,23 +10149,23 @@ func native287(env any) bool {
 				in(e.Pos(0), "setenv", "unsetenv")))
 		return (e.Agent &&
 			((((((((anyOf(keysOf(e.Assigns), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[483], "hguard_", p0)
+				return matchReFold(&nativeRegexps[484], "hguard_", p0)
 			}) ||
 				anyOf(e.WrapperArgs, func(p0 string) bool {
 					return strings.HasPrefix(strings.ToUpper(p0), "HGUARD_")
 				})) ||
 				((in(e.Name, "export", "declare", "typeset", "readonly", "local", "unset", "set", "setenv", "unsetenv", "env", "read", "printf", "mapfile", "readarray", "vared", "getopts", "let") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[483], "hguard_", p0)
+						return matchReFold(&nativeRegexps[484], "hguard_", p0)
 					})) &&
 					!((e.Name == "set") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[484], "-", p0) ||
+							return (matchReWith(&nativeRegexps[485], "-", p0) ||
 								in(p0, "--query", "--show", "--names", "-n"))
 						})))) ||
 				(in(e.Name, "unset", "unfunction", "functions") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[485], "hguard", p0)
+						return matchReFold(&nativeRegexps[486], "hguard", p0)
 					}))) ||
 				((in(e.Name, "unset", "unfunction") &&
 					((e.Name == "unfunction") ||
@@ -10124,109 +10183,109 @@ func native287(env any) bool {
 				((in(e.Name, "declare", "typeset", "local") &&
 					e.HasFlag("n")) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[486], "hguard_", p0)
+						return matchReFold(&nativeRegexps[487], "hguard_", p0)
 					}))) ||
 				((e.Shell == "zsh") &&
 					in("functions", keysOf(e.Assigns)...))) ||
 				(let0 &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[483], "hguard_", p0)
+						return matchReFold(&nativeRegexps[484], "hguard_", p0)
 					}))))
 	}()
 }
 
-// native288 is the condition of self-hook-keys.
-func native288(env any) bool {
+// native290 is the condition of self-hook-keys.
+func native290(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "bind") &&
 		(e.Shell != "fish")) &&
 		(anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[487], "-", p0)
+			return matchReWith(&nativeRegexps[488], "-", p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
 				return ((p0 != e.Option("q")) &&
-					matchRe(&nativeRegexps[488], p0))
+					matchRe(&nativeRegexps[489], p0))
 			}))) ||
 		((((e.Name == "bind") &&
 			(e.Shell == "fish")) &&
 			((len(e.Positional) >= 2) ||
 				e.HasFlag("e", "erase"))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchRe(&nativeRegexps[489], p0)
+				return matchRe(&nativeRegexps[490], p0)
 			}))) ||
 		((((e.Name == "bindkey") &&
 			!e.HasFlag("L", "l")) &&
 			(e.HasFlag("r") ||
 				(len(e.Positional) >= 2))) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[490], "^\x00\\\x00accept-", p0)
+				return matchReAny(&nativeRegexps[491], "^\x00\\\x00accept-", p0)
 			}))) ||
 		(((e.Name == "zle") &&
 			e.HasFlag("N", "A", "D")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[491], "accept-", p0)
+				return matchReWith(&nativeRegexps[492], "accept-", p0)
 			})))
 }
 
-// native289 is the condition of self-hook-keys-agent.
-func native289(env any) bool {
+// native291 is the condition of self-hook-keys-agent.
+func native291(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "bind") &&
 			(e.Shell != "fish")) &&
 			(anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[487], "-", p0)
+				return matchReWith(&nativeRegexps[488], "-", p0)
 			}) ||
 				anyOf(e.Args, func(p0 string) bool {
 					return ((p0 != e.Option("q")) &&
-						matchRe(&nativeRegexps[488], p0))
+						matchRe(&nativeRegexps[489], p0))
 				}))) ||
 			((((e.Name == "bind") &&
 				(e.Shell == "fish")) &&
 				((len(e.Positional) >= 2) ||
 					e.HasFlag("e", "erase"))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchRe(&nativeRegexps[489], p0)
+					return matchRe(&nativeRegexps[490], p0)
 				}))) ||
 			((((e.Name == "bindkey") &&
 				!e.HasFlag("L", "l")) &&
 				(e.HasFlag("r") ||
 					(len(e.Positional) >= 2))) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[490], "^\x00\\\x00accept-", p0)
+					return matchReAny(&nativeRegexps[491], "^\x00\\\x00accept-", p0)
 				}))) ||
 			(((e.Name == "zle") &&
 				e.HasFlag("N", "A", "D")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[491], "accept-", p0)
+					return matchReWith(&nativeRegexps[492], "accept-", p0)
 				}))))
 }
 
-// native290 is the condition of self-hook-functions.
-func native290(env any) bool {
+// native292 is the condition of self-hook-functions.
+func native292(env any) bool {
 	e := env.(*LineEnv)
 	return anyOf(e.Functions, func(p0 string) bool {
-		return ((matchReFold(&nativeRegexps[492], "hguard", p0) ||
+		return ((matchReFold(&nativeRegexps[493], "hguard", p0) ||
 			in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 			((p0 == "r") &&
 				(e.Shell == "zsh")))
 	})
 }
 
-// native291 is the condition of self-hook-functions-agent.
-func native291(env any) bool {
+// native293 is the condition of self-hook-functions-agent.
+func native293(env any) bool {
 	e := env.(*LineEnv)
 	return (e.Agent &&
 		anyOf(e.Functions, func(p0 string) bool {
-			return ((matchReFold(&nativeRegexps[492], "hguard", p0) ||
+			return ((matchReFold(&nativeRegexps[493], "hguard", p0) ||
 				in(p0, "bind", "bindkey", "zle", "commandline", "builtin", "enable", "disable", "fc", "whence")) ||
 				((p0 == "r") &&
 					(e.Shell == "zsh")))
 		}))
 }
 
-// native292 is the condition of self-hook-builtins.
-func native292(env any) bool {
+// native294 is the condition of self-hook-builtins.
+func native294(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "enable") &&
 		(e.Shell != "fish")) &&
@@ -10235,7 +10294,7 @@ func native292(env any) bool {
 		(((e.Name == "disable") &&
 			(e.Shell != "fish")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReFold(&nativeRegexps[492], "hguard", p0) ||
+				return (matchReFold(&nativeRegexps[493], "hguard", p0) ||
 					in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 			}))) ||
 		((((e.Name == "fc") &&
@@ -10246,8 +10305,8 @@ func native292(env any) bool {
 			!in(e.Option("e"), "", "-")))
 }
 
-// native293 is the condition of self-hook-builtins-agent.
-func native293(env any) bool {
+// native295 is the condition of self-hook-builtins-agent.
+func native295(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((e.Name == "enable") &&
@@ -10257,7 +10316,7 @@ func native293(env any) bool {
 			(((e.Name == "disable") &&
 				(e.Shell != "fish")) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReFold(&nativeRegexps[492], "hguard", p0) ||
+					return (matchReFold(&nativeRegexps[493], "hguard", p0) ||
 						in(p0, "bind", "bindkey", "zle", "builtin", "fc", "r", "whence", "emulate", "local", "typeset", "print", "zmodload"))
 				}))) ||
 			((((e.Name == "fc") &&
@@ -10268,8 +10327,8 @@ func native293(env any) bool {
 				!in(e.Option("e"), "", "-"))))
 }
 
-// native294 is the condition of self-hook-editing.
-func native294(env any) bool {
+// native296 is the condition of self-hook-editing.
+func native296(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((e.Name == "set") &&
 		(e.Shell != "fish")) &&
@@ -10301,8 +10360,8 @@ func native294(env any) bool {
 					e.HasFlag("f")))))
 }
 
-// native295 is the condition of self-hook-editing-agent.
-func native295(env any) bool {
+// native297 is the condition of self-hook-editing-agent.
+func native297(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((((((e.Name == "set") &&
@@ -10335,51 +10394,51 @@ func native295(env any) bool {
 						e.HasFlag("f"))))))
 }
 
-// native296 is the condition of self-daemon.
-func native296(env any) bool {
+// native298 is the condition of self-daemon.
+func native298(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pkill", "killall") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[485], "hguard", p0)
+			return matchReFold(&nativeRegexps[486], "hguard", p0)
 		})) ||
 		((e.Name == "kill") &&
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[485], "hguard", p0)
+				return matchReFold(&nativeRegexps[486], "hguard", p0)
 			}) ||
-				matchReAny(&nativeRegexps[493], "hguard\x00hguard", e.Line)))) ||
+				matchReAny(&nativeRegexps[494], "hguard\x00hguard", e.Line)))) ||
 		((in(e.Name, "systemctl", "launchctl", "service") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[485], "hguard", p0)
+				return matchReFold(&nativeRegexps[486], "hguard", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 			})))
 }
 
-// native297 is the condition of self-daemon-agent.
-func native297(env any) bool {
+// native299 is the condition of self-daemon-agent.
+func native299(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "pkill", "killall") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[485], "hguard", p0)
+				return matchReFold(&nativeRegexps[486], "hguard", p0)
 			})) ||
 			((e.Name == "kill") &&
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[485], "hguard", p0)
+					return matchReFold(&nativeRegexps[486], "hguard", p0)
 				}) ||
-					matchReAny(&nativeRegexps[493], "hguard\x00hguard", e.Line)))) ||
+					matchReAny(&nativeRegexps[494], "hguard\x00hguard", e.Line)))) ||
 			((in(e.Name, "systemctl", "launchctl", "service") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[485], "hguard", p0)
+					return matchReFold(&nativeRegexps[486], "hguard", p0)
 				})) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return in(p0, "stop", "kill", "disable", "mask", "restart", "unload", "bootout", "remove")
 				}))))
 }
 
-// native298 is the condition of self-agent-unguarded.
-func native298(env any) bool {
+// native300 is the condition of self-agent-unguarded.
+func native300(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((e.Name == "claude") &&
 		(e.HasFlag("dangerously-skip-permissions", "allow-dangerously-skip-permissions", "bare", "safe-mode", "setting-sources", "managed-settings", "managed-settings-in-initialize") ||
@@ -10387,18 +10446,18 @@ func native298(env any) bool {
 		((e.Name == "codex") &&
 			(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 				anyOf(e.Options("c", "config"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[494], "hook", p0)
+					return matchReAny(&nativeRegexps[495], "hook", p0)
 				})) ||
 				anyOf(e.Options("disable"), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[494], "hook", p0)
+					return matchReAny(&nativeRegexps[495], "hook", p0)
 				})) ||
 				(((e.Option("a", "ask-for-approval") == "never") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[495], "approval_policy", p0)
+						return matchReWith(&nativeRegexps[496], "approval_policy", p0)
 					})) &&
 					((e.Option("s", "sandbox") == "danger-full-access") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[496], "danger-full-access", p0)
+							return matchReWith(&nativeRegexps[497], "danger-full-access", p0)
 						})))))) ||
 		((e.Name == "gemini") &&
 			(e.HasFlag("yolo", "y") ||
@@ -10409,7 +10468,7 @@ func native298(env any) bool {
 			(e.HasFlag("settings") ||
 				((e.Pos(0) == "config") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[497], "hook\x00permission", p0)
+						return matchReAny(&nativeRegexps[498], "hook\x00permission", p0)
 					}))))) ||
 		((e.Name == "amp") &&
 			e.HasFlag("dangerously-allow-all"))) ||
@@ -10424,8 +10483,8 @@ func native298(env any) bool {
 		}))
 }
 
-// native299 is the condition of self-agent-unguarded-agent.
-func native299(env any) bool {
+// native301 is the condition of self-agent-unguarded-agent.
+func native301(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((((((e.Name == "claude") &&
@@ -10434,18 +10493,18 @@ func native299(env any) bool {
 			((e.Name == "codex") &&
 				(((e.HasFlag("dangerously-bypass-approvals-and-sandbox", "yolo") ||
 					anyOf(e.Options("c", "config"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[494], "hook", p0)
+						return matchReAny(&nativeRegexps[495], "hook", p0)
 					})) ||
 					anyOf(e.Options("disable"), func(p0 string) bool {
-						return matchReAny(&nativeRegexps[494], "hook", p0)
+						return matchReAny(&nativeRegexps[495], "hook", p0)
 					})) ||
 					(((e.Option("a", "ask-for-approval") == "never") ||
 						anyOf(e.Options("c", "config"), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[495], "approval_policy", p0)
+							return matchReWith(&nativeRegexps[496], "approval_policy", p0)
 						})) &&
 						((e.Option("s", "sandbox") == "danger-full-access") ||
 							anyOf(e.Options("c", "config"), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[496], "danger-full-access", p0)
+								return matchReWith(&nativeRegexps[497], "danger-full-access", p0)
 							})))))) ||
 			((e.Name == "gemini") &&
 				(e.HasFlag("yolo", "y") ||
@@ -10456,7 +10515,7 @@ func native299(env any) bool {
 				(e.HasFlag("settings") ||
 					((e.Pos(0) == "config") &&
 						anyOf(e.Args, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[497], "hook\x00permission", p0)
+							return matchReAny(&nativeRegexps[498], "hook\x00permission", p0)
 						}))))) ||
 			((e.Name == "amp") &&
 				e.HasFlag("dangerously-allow-all"))) ||
@@ -10471,20 +10530,20 @@ func native299(env any) bool {
 			})))
 }
 
-// native300 is the condition of agent-tools-trusted.
-func native300(env any) bool {
+// native302 is the condition of agent-tools-trusted.
+func native302(env any) bool {
 	e := env.(*CommandEnv)
 	return (!in(e.Name, "claude", "codex", "gemini", "cursor-agent", "opencode", "crush", "amp", "hermes", "copilot") &&
 		((anyOf(e.Flags, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[498], "--", p0)
+			return matchReWith(&nativeRegexps[499], "--", p0)
 		}) ||
 			(e.Option("approval-mode") == "yolo")) ||
 			((e.Name == "qwen") &&
 				e.HasFlag("y"))))
 }
 
-// native301 is the condition of self-agent-plugin-agent.
-func native301(env any) bool {
+// native303 is the condition of self-agent-plugin-agent.
+func native303(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((e.Name == "claude") &&
@@ -10500,8 +10559,8 @@ func native301(env any) bool {
 				in(e.Pos(1), "install", "enable", "update"))))
 }
 
-// native302 is the condition of self-agent-computed-agent.
-func native302(env any) bool {
+// native304 is the condition of self-agent-computed-agent.
+func native304(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!in("--", e.Args...)) &&
@@ -10510,13 +10569,13 @@ func native302(env any) bool {
 		}))
 }
 
-// native303 is the condition of self-approve-agent.
-func native303(env any) bool {
+// native305 is the condition of self-approve-agent.
+func native305(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((in(e.Name, "hguard", "hguard-plugins") ||
 			(e.DynamicName &&
-				matchReFold(&nativeRegexps[485], "hguard", e.Source))) &&
+				matchReFold(&nativeRegexps[486], "hguard", e.Source))) &&
 			((((anyOf(e.Args, func(p0 string) bool {
 				return in(p0, "approve", "deny")
 			}) ||
@@ -10543,7 +10602,7 @@ func native303(env any) bool {
 						return in(p0, "add", "remove", "clean")
 					})))) ||
 			(((e.DynamicName ||
-				matchRe(&nativeRegexps[499], e.Name)) ||
+				matchRe(&nativeRegexps[500], e.Name)) ||
 				(anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "xargs", "parallel")
 				}) &&
@@ -10576,57 +10635,57 @@ func native303(env any) bool {
 						}))))))
 }
 
-// native304 is the condition of self-daemon-start-agent.
-func native304(env any) bool {
+// native306 is the condition of self-daemon-start-agent.
+func native306(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		in(e.Pos(0), "daemon", "watch"))
 }
 
-// native305 is the condition of service-delete.
-func native305(env any) bool {
+// native307 is the condition of service-delete.
+func native307(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "delete")
 }
 
-// native306 is the condition of service-secret-delete.
-func native306(env any) bool {
+// native308 is the condition of service-secret-delete.
+func native308(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "secret")
 }
 
-// native307 is the condition of service-backup-delete.
-func native307(env any) bool {
+// native309 is the condition of service-backup-delete.
+func native309(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "backup")
 }
 
-// native308 is the condition of service-retention-off.
-func native308(env any) bool {
+// native310 is the condition of service-retention-off.
+func native310(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "retention")
 }
 
-// native309 is the condition of service-money.
-func native309(env any) bool {
+// native311 is the condition of service-money.
+func native311(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "money")
 }
 
-// native310 is the condition of cloud-audit-off.
-func native310(env any) bool {
+// native312 is the condition of cloud-audit-off.
+func native312(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "audit")
 }
 
-// native311 is the condition of cloud-public-exposure.
-func native311(env any) bool {
+// native313 is the condition of cloud-public-exposure.
+func native313(env any) bool {
 	e := env.(*CommandEnv)
 	return (serviceAction(e.Name, e.Args) == "public")
 }
 
-// native312 is the condition of repo-api-exposure.
-func native312(env any) bool {
+// native314 is the condition of repo-api-exposure.
+func native314(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)\"private\"\\s*:\\s*false|\"visibility\"\\s*:\\s*\"public\""
@@ -10634,25 +10693,25 @@ func native312(env any) bool {
 			let1 := "(?is)\\bmutation\\b.*\\bvisibility\\s*:\\s*\\\\?\"?PUBLIC\\b"
 			return (((((((((e.Name == "curl") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[500], "api.github.com/repos/\x00/api/v4/projects/", p0)
+					return matchReAny(&nativeRegexps[501], "api.github.com/repos/\x00/api/v4/projects/", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
 				((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[501], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[502], "/api/v4/projects/", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[502], "/api/v4/projects/", p0)
+						return matchReAny(&nativeRegexps[503], "/api/v4/projects/", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[503], "visibility=public", p0)
+						return matchReAny(&nativeRegexps[504], "visibility=public", p0)
 					}))) ||
 				(((e.Name == "curl") &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[504], "/graphql", p0)
+						return matchReFold(&nativeRegexps[505], "/graphql", p0)
 					})) &&
 					anyOf(e.Args, func(p0 string) bool {
 						return matchComputed(let1, p0)
@@ -10679,17 +10738,18 @@ func native312(env any) bool {
 						return in(strings.ToLower(p0), "private=false", "visibility=public")
 					}) ||
 						(anyOf(e.Positional, func(p0 string) bool {
-							return matchReAny(&nativeRegexps[505], "/workflows/\x00gitlab-ci", p0)
+							return matchReAny(&nativeRegexps[506], "/workflows/\x00gitlab-ci", p0)
 						}) &&
 							in(strings.ToUpper(e.Option("X", "method")), "PUT", "POST")))))
 		}()
 	}()
 }
 
-// native313 is the condition of access-grant.
-func native313(env any) bool {
+// native315 is the condition of access-grant.
+func native315(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((serviceAction(e.Name, e.Args) == "grant") ||
+	return ((((((serviceAction(e.Name, e.Args) == "grant") ||
+		(httpAction(e.Name, e.Args) == "grant")) ||
 		((((e.Name == "gh") &&
 			(e.Pos(0) == "pr")) &&
 			(e.Pos(1) == "merge")) &&
@@ -10697,16 +10757,16 @@ func native313(env any) bool {
 		((((e.Name == "gh") &&
 			(e.Pos(0) == "api")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[506], "/protection\x00rulesets", p0)
+				return matchReAny(&nativeRegexps[507], "/protection\x00rulesets", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[507], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
+				return matchReAny(&nativeRegexps[508], "enforce_admins\x00force_pushes\x00deletions\x00required_pull_request_reviews=null\x00enforcement=disabled\x00\"enforce", p0)
 			}))) ||
 		(((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "create")) &&
 			in(e.Pos(1), "clusterrolebinding", "rolebinding")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[508], "cluster-admin\x00admin", p0)
+				return matchReAny(&nativeRegexps[509], "cluster-admin\x00admin", p0)
 			}))) ||
 		((e.Name == "gh") &&
 			(((in(e.Pos(0), "ssh-key", "gpg-key") &&
@@ -10716,27 +10776,27 @@ func native313(env any) bool {
 					(e.Pos(2) == "add"))) ||
 				(((e.Pos(0) == "api") &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[509], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
+						return matchReAny(&nativeRegexps[510], "keys\x00gpg_keys\x00collaborators/\x00hooks", p0)
 					})) &&
 					(anyOf(e.Args, func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[510], "-", p0) ||
+						return (matchReWith(&nativeRegexps[511], "-", p0) ||
 							in(p0, "POST", "PUT", "PATCH"))
 					}) ||
 						(e.HasFlag("f", "F", "field", "raw-field", "input") &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return (matchReWith(&nativeRegexps[511], "GET", p0) ||
+								return (matchReWith(&nativeRegexps[512], "GET", p0) ||
 									(p0 == "GET"))
 							})))))))
 }
 
-// native314 is the condition of http-delete.
-func native314(env any) bool {
+// native316 is the condition of http-delete.
+func native316(env any) bool {
 	e := env.(*CommandEnv)
 	return in(httpAction(e.Name, e.Args), "delete", "wipe")
 }
 
-// native315 is the condition of kubectl-scale-drain.
-func native315(env any) bool {
+// native317 is the condition of kubectl-scale-drain.
+func native317(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)(^|[\\s{,\"'])(max)?replica(s|count)[\"']?\\s*:\\s*(&\\S+\\s+)?((!!|!<tag:yaml\\.org,2002:)(int|float)>?\\s+(&\\S+\\s+)?[\"']?[-+]?(0[xob]?[0_]*(\\.[0_]*)?|\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?[\"']?|[-+]?(0[xob]?[0_]*(\\.[0_]*)?|\\.[0_]*0[0_]*)(e[-+]?[0-9]+)?)([^0-9a-z._\"']|$)"
@@ -10753,11 +10813,11 @@ func native315(env any) bool {
 				in(e.Pos(0), "upgrade", "install")) &&
 				(matchComputed(let0, e.WrittenText()) ||
 					anyOf(e.Options("set", "set-string", "set-literal", "set-json"), func(p0 string) bool {
-						return matchReFold(&nativeRegexps[512], "replica", p0)
+						return matchReFold(&nativeRegexps[513], "replica", p0)
 					})))) ||
 			((e.Pos(0) == "scale") &&
 				anyOf(e.Options("replicas"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[513], "0", p0)
+					return matchReFold(&nativeRegexps[514], "0", p0)
 				}))) ||
 			(e.Pos(0) == "drain")) ||
 			((e.Pos(0) == "cordon") &&
@@ -10771,61 +10831,61 @@ func native315(env any) bool {
 					})))) ||
 			((e.Pos(0) == "autoscale") &&
 				anyOf(e.Options("max"), func(p0 string) bool {
-					return matchReFold(&nativeRegexps[513], "0", p0)
+					return matchReFold(&nativeRegexps[514], "0", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[514], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
+					return matchReAny(&nativeRegexps[515], "deploy\x00st\x00d\x00ervice\x00vc\x00ecret\x00c\x00ing\x00job\x00c\x00p\x00ingressroute\x00webhookconfiguration", strings.ToLower(p0))
 				}))) ||
 			((e.Pos(0) == "replace") &&
 				e.HasFlag("force"))) ||
 			((e.Pos(0) == "apply") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[515], "--prune", p0)
+					return matchReWith(&nativeRegexps[516], "--prune", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[516], "persistentVolumeReclaimPolicy", p0)
+					return matchReWith(&nativeRegexps[517], "persistentVolumeReclaimPolicy", p0)
 				}))) ||
 			((e.Pos(0) == "patch") &&
 				func() bool {
 					let1 := strings.Join(e.Args, "\n")
 					return ((((matchComputed(let0, let1) ||
-						matchReAny(&nativeRegexps[517], "replicas\x00replicas\"\x00replicas\"", let1)) ||
-						matchReAny(&nativeRegexps[518], "finalizers\x00$patch", let1)) ||
-						((matchReWith(&nativeRegexps[519], "\"op\"", let1) &&
-							matchReWith(&nativeRegexps[520], "\"path\"", let1)) &&
-							(matchReWith(&nativeRegexps[521], "\"remove\"", let1) ||
-								matchReWith(&nativeRegexps[522], "\"value\"", let1)))) ||
+						matchReAny(&nativeRegexps[518], "replicas\x00replicas\"\x00replicas\"", let1)) ||
+						matchReAny(&nativeRegexps[519], "finalizers\x00$patch", let1)) ||
+						((matchReWith(&nativeRegexps[520], "\"op\"", let1) &&
+							matchReWith(&nativeRegexps[521], "\"path\"", let1)) &&
+							(matchReWith(&nativeRegexps[522], "\"remove\"", let1) ||
+								matchReWith(&nativeRegexps[523], "\"value\"", let1)))) ||
 						anyOf(e.Args, func(p0 string) bool {
-							return (matchReWith(&nativeRegexps[523], "null", p0) &&
-								!matchReWith(&nativeRegexps[524], "metadata", p0))
+							return (matchReWith(&nativeRegexps[524], "null", p0) &&
+								!matchReWith(&nativeRegexps[525], "metadata", p0))
 						}))
 				}())) ||
 			((((e.Pos(0) == "label") &&
 				(len(e.Positional) > 1)) &&
-				matchReWith(&nativeRegexps[525], "n", strings.ToLower(index(e.Positional, 1)))) &&
+				matchReWith(&nativeRegexps[526], "n", strings.ToLower(index(e.Positional, 1)))) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[526], "-", p0)
+					return matchReWith(&nativeRegexps[527], "-", p0)
 				}))) ||
 			(in("taint", e.Positional...) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[527], ":NoExecute", p0)
+					return matchReWith(&nativeRegexps[528], ":NoExecute", p0)
 				}))) ||
 			((e.Pos(0) == "label") &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[528], "pod-security.kubernetes.io/", p0)
+					return matchReWith(&nativeRegexps[529], "pod-security.kubernetes.io/", p0)
 				}))) ||
 			((e.Pos(0) == "delete") &&
 				((len(e.Options("f", "filename", "k", "kustomize")) > 0) ||
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[529], "-", p0)
+						return matchReWith(&nativeRegexps[530], "-", p0)
 					}))))
 	}()
 }
 
-// native316 is the condition of compose-down-volumes.
-func native316(env any) bool {
+// native318 is the condition of compose-down-volumes.
+func native318(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)(^|[_.-])(test|tests|testing|ci|e2e)([_.-]|$)"
@@ -10852,8 +10912,8 @@ func native316(env any) bool {
 	}()
 }
 
-// native317 is the condition of cluster-teardown.
-func native317(env any) bool {
+// native319 is the condition of cluster-teardown.
+func native319(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h", "dry-run") &&
 		(((((((((e.Name == "kubeadm") &&
@@ -10864,7 +10924,7 @@ func native317(env any) bool {
 			(((in(e.Name, "bash", "sh", "dash", "zsh") &&
 				!e.HasFlag("c")) &&
 				(len(e.Positional) > 0)) &&
-				matchReWith(&nativeRegexps[530], ".sh", baseName(index(e.Positional, 0))))) ||
+				matchReWith(&nativeRegexps[531], ".sh", baseName(index(e.Positional, 0))))) ||
 			(((e.Name == "minikube") &&
 				(e.Pos(0) == "delete")) &&
 				e.HasFlag("all", "purge"))) ||
@@ -10886,24 +10946,24 @@ func native317(env any) bool {
 						e.HasFlag("force", "f"))))))
 }
 
-// native318 is the condition of app-scale-zero.
-func native318(env any) bool {
+// native320 is the condition of app-scale-zero.
+func native320(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "heroku") &&
 		in(e.Pos(0), "ps:scale", "ps:resize", "scale")) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[531], "=", p0)
+			return matchReWith(&nativeRegexps[532], "=", p0)
 		})) ||
 		(((in(e.Name, "fly", "flyctl") &&
 			(e.Pos(0) == "scale")) &&
 			(e.Pos(1) == "count")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[532], "0", p0)
+				return matchReWith(&nativeRegexps[533], "0", p0)
 			})))
 }
 
-// native319 is the condition of cloud-scale-zero.
-func native319(env any) bool {
+// native321 is the condition of cloud-scale-zero.
+func native321(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("dry-run", "dryrun", "help") &&
 		(((anyOf(e.Options("desired-count", "desired-capacity", "max-size", "max-capacity", "new-capacity", "node-count", "num-nodes"), func(p0 string) bool {
@@ -10914,18 +10974,54 @@ func native319(env any) bool {
 					return matchReWith(&nativeRegexps[429], "0", p0)
 				}))) ||
 			anyOf(e.Options("scaling-config"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[533], "=", p0)
+				return matchReFold(&nativeRegexps[534], "=", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[534], "stop\x00deallocate\x00suspend", p0)
+				return matchReAny(&nativeRegexps[535], "stop\x00deallocate\x00suspend", p0)
 			}) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[535], "pr", p0)
+					return matchReFold(&nativeRegexps[536], "pr", p0)
 				}))))
 }
 
-// native320 is the condition of framework-db-reset.
-func native320(env any) bool {
+// native322 is the condition of cloud-stop-agent.
+func native322(env any) bool {
+	e := env.(*CommandEnv)
+	return (((e.Agent &&
+		!(e.HasFlag("dry-run", "dryrun") &&
+			!e.HasFlag("no-dry-run"))) &&
+		!e.HasFlag("help")) &&
+		(((((e.Name == "aws") &&
+			(((((e.Pos(0) == "ec2") &&
+				(e.Pos(1) == "stop-instances")) ||
+				(in(e.Pos(0), "rds", "docdb", "neptune") &&
+					in(e.Pos(1), "stop-db-instance", "stop-db-cluster"))) ||
+				((e.Pos(0) == "lightsail") &&
+					in(e.Pos(1), "stop-instance", "stop-relational-database"))) ||
+				((e.Pos(0) == "redshift") &&
+					(e.Pos(1) == "pause-cluster")))) ||
+			((((e.Name == "gcloud") &&
+				in("compute", e.Positional...)) &&
+				in("instances", e.Positional...)) &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return in(p0, "stop", "suspend")
+				}))) ||
+			(((((e.Name == "gcloud") &&
+				in("sql", e.Positional...)) &&
+				in("instances", e.Positional...)) &&
+				in("patch", e.Positional...)) &&
+				anyOf(e.Args, func(p0 string) bool {
+					return matchReFold(&nativeRegexps[537], "never", p0)
+				}))) ||
+			(((e.Name == "az") &&
+				in(e.Pos(0), "vm", "vmss", "webapp", "functionapp", "aks", "postgres", "mysql", "containerapp", "spring")) &&
+				anyOf(e.Positional, func(p0 string) bool {
+					return in(p0, "stop", "deallocate")
+				}))))
+}
+
+// native323 is the condition of framework-db-reset.
+func native323(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := []string{"RAILS_ENV", "RACK_ENV", "MIX_ENV", "APP_ENV"}
@@ -10952,7 +11048,7 @@ func native320(env any) bool {
 							return in(p0, let0...)
 						}) ||
 							anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[536], "=", p0)
+								return matchReWith(&nativeRegexps[538], "=", p0)
 							})) ||
 							(e.Option("env") != "")) ||
 							(let1 != "")) ||
@@ -10963,26 +11059,26 @@ func native320(env any) bool {
 									in(e.Assigns[p0], "test", "testing"))
 							})) &&
 							allOf(e.Args, func(p0 string) bool {
-								return (!matchReWith(&nativeRegexps[537], "=", p0) ||
-									matchReWith(&nativeRegexps[538], "test", p0))
+								return (!matchReWith(&nativeRegexps[539], "=", p0) ||
+									matchReWith(&nativeRegexps[540], "test", p0))
 							})) &&
 							in(e.Option("env"), "", "test", "testing")) &&
 							!strings.HasPrefix(e.Name, "gitlab")) &&
 							((let1 == "") ||
 								localTestURL(let1))) &&
 							((let2 == "") ||
-								matchReAny(&nativeRegexps[539], "test", let2))) &&
+								matchReAny(&nativeRegexps[541], "test", let2))) &&
 							((let3 == "") ||
-								matchReWith(&nativeRegexps[540], "Test", let3))) &&
+								matchReWith(&nativeRegexps[542], "Test", let3))) &&
 							!anyOf(keysOf(e.Assigns), func(p0 string) bool {
-								return matchReWith(&nativeRegexps[541], "D", p0)
+								return matchReWith(&nativeRegexps[543], "D", p0)
 							})) &&
 							!anyOf(e.Args, func(p0 string) bool {
-								return matchReAny(&nativeRegexps[542], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
+								return matchReAny(&nativeRegexps[544], "atabase_url\x00b_\x00isable_database_environment_check\x00--database\x00--connection", p0)
 							}))
 						return (!let4 &&
 							(((((((((((((((((((((((anyOf(e.Args, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[543], "db:", p0)
+								return matchReWith(&nativeRegexps[545], "db:", p0)
 							}) ||
 								((((e.Name == "dotnet-ef") ||
 									((e.Name == "dotnet") &&
@@ -11047,7 +11143,7 @@ func native320(env any) bool {
 										return (p0 == "base")
 									}))) ||
 								anyOf(e.Args, func(p0 string) bool {
-									return matchReWith(&nativeRegexps[544], "migrate:", p0)
+									return matchReWith(&nativeRegexps[546], "migrate:", p0)
 								})) ||
 								(anyOf(e.Args, func(p0 string) bool {
 									return in(p0, "flush", "reset_db")
@@ -11078,7 +11174,7 @@ func native320(env any) bool {
 									return (p0 == "db:migrate")
 								}) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[545], "VERSION=", p0)
+										return matchReWith(&nativeRegexps[547], "VERSION=", p0)
 									}))) ||
 								((((e.Name == "knex") ||
 									anyOf(e.Args, func(p0 string) bool {
@@ -11165,7 +11261,7 @@ func native320(env any) bool {
 										return (p0 == "runner")
 									})) &&
 									anyOf(e.Args, func(p0 string) bool {
-										return matchReWith(&nativeRegexps[546], ".", p0)
+										return matchReWith(&nativeRegexps[548], ".", p0)
 									}))))
 					}()
 				}()
@@ -11174,8 +11270,8 @@ func native320(env any) bool {
 	}()
 }
 
-// native321 is the condition of kubectl-secret-values.
-func native321(env any) bool {
+// native324 is the condition of kubectl-secret-values.
+func native324(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\.(metadata\\.(name|namespace|uid|creationTimestamp|resourceVersion|labels(\\.[\\w./-]+)?)|type|kind|apiVersion|immutable)"
@@ -11185,45 +11281,45 @@ func native321(env any) bool {
 				(len(e.Positional) > 1)) ||
 				((((e.Pos(0) == "get") &&
 					(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-						return (matchReWith(&nativeRegexps[547], "secret", p0) ||
-							matchReWith(&nativeRegexps[548], ",secret", p0))
+						return (matchReWith(&nativeRegexps[549], "secret", p0) ||
+							matchReWith(&nativeRegexps[550], ",secret", p0))
 					}) ||
 						(anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReWith(&nativeRegexps[549], "$", p0)
+							return matchReWith(&nativeRegexps[551], "$", p0)
 						}) &&
-							matchReWith(&nativeRegexps[550], "secret", e.Unfolded)))) &&
-					matchReAny(&nativeRegexps[551], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
+							matchReWith(&nativeRegexps[552], "secret", e.Unfolded)))) &&
+					matchReAny(&nativeRegexps[553], "yaml\x00json\x00go-template\x00template\x00custom-columns", let1)) &&
 					!(matchComputed((("^jsonpath(-as-json)?=(\\{(range\\s+\\.items(\\[[^\\]]*\\])?|end|\"[^\"]*\"|(\\.items(\\[[^\\]]*\\])?)?"+let0)+")\\}|[^{}])*$"), let1) ||
 						matchComputed((((("^custom-columns=[^:,]+:"+let0)+"(,[^:,]+:")+let0)+")*$"), let1))))
 		}()
 	}()
 }
 
-// native322 is the condition of cloud-credentials-set-agent.
-func native322(env any) bool {
+// native325 is the condition of cloud-credentials-set-agent.
+func native325(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Agent &&
 		(e.Pos(0) == "configure")) &&
 		(e.Pos(1) == "set")) &&
 		(len(e.Positional) > 2)) &&
-		matchReAny(&nativeRegexps[552], "access_key_id\x00cret_access_key\x00ssion_token\x00credential_process\x00role_arn\x00ource_profile\x00start_url\x00account_id\x00role_name", strings.ToLower(index(e.Positional, 2)))) &&
+		matchReAny(&nativeRegexps[554], "access_key_id\x00cret_access_key\x00ssion_token\x00credential_process\x00role_arn\x00ource_profile\x00start_url\x00account_id\x00role_name", strings.ToLower(index(e.Positional, 2)))) &&
 		!((len(e.Positional) > 3) &&
-			matchReWith(&nativeRegexps[553], "AWS_", index(e.Positional, 3))))
+			matchReWith(&nativeRegexps[555], "AWS_", index(e.Positional, 3))))
 }
 
-// native323 is the condition of workload-image-raw-address.
-func native323(env any) bool {
+// native326 is the condition of workload-image-raw-address.
+func native326(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.Pos(0) == "set") &&
 		(e.Pos(1) == "image")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[554], "=", p0) &&
-				!matchReWith(&nativeRegexps[555], "=", p0))
+			return (matchReWith(&nativeRegexps[556], "=", p0) &&
+				!matchReWith(&nativeRegexps[557], "=", p0))
 		}))
 }
 
-// native324 is the condition of ci-secret-set-agent.
-func native324(env any) bool {
+// native327 is the condition of ci-secret-set-agent.
+func native327(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)(^|[^a-z0-9])(prod|production|prd)($|[^a-z0-9])"
@@ -11243,30 +11339,30 @@ func native324(env any) bool {
 	}()
 }
 
-// native325 is the condition of package-from-url.
-func native325(env any) bool {
+// native328 is the condition of package-from-url.
+func native328(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((((((((anyOf(e.Wrappers, func(p0 string) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[556], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[558], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[557], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[559], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[557], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[559], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[558], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[560], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[558], "://", p0)
+				return matchReWith(&nativeRegexps[560], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -11275,37 +11371,37 @@ func native325(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[559], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[561], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[560], "://", p0) &&
-						!matchReWith(&nativeRegexps[561], "https://", p0))
+					return (matchReWith(&nativeRegexps[562], "://", p0) &&
+						!matchReWith(&nativeRegexps[563], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[562], "://", p0)
+					return matchReWith(&nativeRegexps[564], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[563], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[565], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[560], "://", p0) &&
-						!matchReWith(&nativeRegexps[561], "https://", p0)))
+					(matchReWith(&nativeRegexps[562], "://", p0) &&
+						!matchReWith(&nativeRegexps[563], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[564], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[566], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[565], ":", p0))
+					matchReWith(&nativeRegexps[567], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -11350,18 +11446,18 @@ func native325(env any) bool {
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[566], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[568], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[567], "https://", p0)))
+								!matchReWith(&nativeRegexps[569], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[568], "/", p0) &&
-					!matchReWith(&nativeRegexps[569], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[570], "/", p0) &&
+					!matchReWith(&nativeRegexps[571], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[570], "/", p0)))
+						!matchReWith(&nativeRegexps[572], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -11369,14 +11465,14 @@ func native325(env any) bool {
 			e.HasFlag("grant-all-permissions")))
 }
 
-// native326 is the condition of unsigned-packages.
-func native326(env any) bool {
+// native329 is the condition of unsigned-packages.
+func native329(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "apt", "apt-get", "aptitude") &&
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[571], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[573], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -11384,15 +11480,15 @@ func native326(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[572], "--force-", p0)
+				return matchReWith(&nativeRegexps[574], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[573], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[575], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
-// native327 is the condition of signing-key-plain-http.
-func native327(env any) bool {
+// native330 is the condition of signing-key-plain-http.
+func native330(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)^http://"
@@ -11408,8 +11504,8 @@ func native327(env any) bool {
 	}()
 }
 
-// native328 is the condition of package-source-add-agent.
-func native328(env any) bool {
+// native331 is the condition of package-source-add-agent.
+func native331(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!e.HasFlag("remove", "r", "help", "h", "list", "L")) &&
@@ -11431,26 +11527,26 @@ func native328(env any) bool {
 				in(e.Pos(0), "ar", "addrepo"))))
 }
 
-// native329 is the condition of repo-from-pipe.
-func native329(env any) bool {
+// native332 is the condition of repo-from-pipe.
+func native332(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Stdin.Kind == "pipe") &&
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[574], "/etc/", p0)
+			return matchReWith(&nativeRegexps[576], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[575], "/etc/", p0)
+				return matchReWith(&nativeRegexps[577], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
 			(e.Stdin.Kind == "pipe")))
 }
 
-// native330 is the condition of environment-hijack.
-func native330(env any) bool {
+// native333 is the condition of environment-hijack.
+func native333(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^\\s*((--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=[0-9]+|--inspect(-brk|-wait)?(=((localhost|127\\.0\\.0\\.1):)?[0-9]+)?|--(enable-source-maps|no-warnings|no-deprecation|trace-warnings|trace-deprecation|trace-uncaught|openssl-legacy-provider|experimental-vm-modules|expose-gc|preserve-symlinks|use-openssl-ca|use-system-ca)|--(dns-result-order|unhandled-rejections)=[a-z0-9-]+)\\s*)+$"
@@ -11472,11 +11568,11 @@ func native330(env any) bool {
 								matchComputed(let2, e.Assigns[p0]))) &&
 							!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 								matchReWith(&nativeRegexps[164], "ssh", e.Assigns[p0])) &&
-								!matchReFold(&nativeRegexps[576], "command", e.Assigns[p0]))) &&
+								!matchReFold(&nativeRegexps[578], "command", e.Assigns[p0]))) &&
 							!((p0 == "ENV") &&
-								matchRe(&nativeRegexps[577], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[579], e.Assigns[p0]))) &&
 							!((p0 == "PS4") &&
-								matchRe(&nativeRegexps[578], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[580], e.Assigns[p0]))) &&
 							!((p0 == "NODE_OPTIONS") &&
 								matchComputed(let0, e.Assigns["NODE_OPTIONS"]))) &&
 							in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "PERLLIB", "RUBYOPT", "RUBYLIB", "NODE_PATH", "GEM_PATH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
@@ -11484,20 +11580,20 @@ func native330(env any) bool {
 							strings.HasPrefix(p0, "LUA_INIT_"))
 					}) ||
 						anyOf(e.Declared, func(p0 string) bool {
-							return (((((((!matchReWith(&nativeRegexps[579], "ENV=", p0) &&
-								!(matchReWith(&nativeRegexps[580], "GIT_SSH", p0) &&
-									!matchReFold(&nativeRegexps[576], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!(matchReWith(&nativeRegexps[581], "=", p0) &&
+							return (((((((!matchReWith(&nativeRegexps[581], "ENV=", p0) &&
+								!(matchReWith(&nativeRegexps[582], "GIT_SSH", p0) &&
+									!matchReFold(&nativeRegexps[578], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+								!(matchReWith(&nativeRegexps[583], "=", p0) &&
 									e.ProjectLibraryPath(substr(p0, 0, strings.Index(p0, "=")), substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!matchReWith(&nativeRegexps[582], "PS4=", p0)) &&
+								!matchReWith(&nativeRegexps[584], "PS4=", p0)) &&
 								!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
 									matchComputed(let0, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-								!((matchReWith(&nativeRegexps[583], "=", p0) &&
+								!((matchReWith(&nativeRegexps[585], "=", p0) &&
 									matchComputed(let1, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
 									!matchComputed(let3, p0))) &&
 								!(strings.HasPrefix(p0, "RUBYOPT=") &&
 									matchComputed(let2, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
-								matchReAny(&nativeRegexps[584], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl\x00ruby\x00node_path\x00gem_path\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+								matchReAny(&nativeRegexps[586], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl\x00ruby\x00node_path\x00gem_path\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 						}))
 				}()
 			}()
@@ -11505,8 +11601,8 @@ func native330(env any) bool {
 	}()
 }
 
-// native331 is the condition of workload-environment-hijack.
-func native331(env any) bool {
+// native334 is the condition of workload-environment-hijack.
+func native334(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|GCONV_PATH)=.|^NODE_OPTIONS=.*(--require|-r\\s|-r=|--import|--loader|--experimental-loader)"
@@ -11514,7 +11610,7 @@ func native331(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[585], "-", p0) &&
+				return (matchReWith(&nativeRegexps[587], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -11535,8 +11631,8 @@ func native331(env any) bool {
 	}()
 }
 
-// native332 is the condition of ci-environment-hijack.
-func native332(env any) bool {
+// native335 is the condition of ci-environment-hijack.
+func native335(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(^|[\\s'\"])(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH_COMMAND|GIT_EXEC_PATH|GCONV_PATH)(=|<<)|(^|[\\s'\"])NODE_OPTIONS(=[^\\n]*(--require|-r\\s|--import|--loader|--experimental-loader)|<<)"
@@ -11595,34 +11691,34 @@ func native332(env any) bool {
 	}()
 }
 
-// native333 is the condition of workflow-dumps-secrets.
-func native333(env any) bool {
+// native336 is the condition of workflow-dumps-secrets.
+func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[586], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[588], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[587], ")", p0.Target))
+				matchReFold(&nativeRegexps[589], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[587], ")", p0)
+				return matchReFold(&nativeRegexps[589], ")", p0)
 			})))
 }
 
-// native334 is the condition of secret-in-command.
-func native334(env any) bool {
+// native337 is the condition of secret-in-command.
+func native337(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[588], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[590], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[589], "=", p0) &&
-					!matchReAny(&nativeRegexps[590], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
+				return (matchReWith(&nativeRegexps[591], "=", p0) &&
+					!matchReAny(&nativeRegexps[592], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[591], "A", p0)
+			return matchReWith(&nativeRegexps[593], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -11630,12 +11726,12 @@ func native334(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[592], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[594], "--preserve-env=", p0)
 		}))
 }
 
-// native335 is the condition of package-remove-essential.
-func native335(env any) bool {
+// native338 is the condition of package-remove-essential.
+func native338(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(libc6|libc-bin|glibc|glibc-common|musl|bash|dash|coreutils|util-linux|findutils|grep|sed|tar|gzip|dpkg|apt|rpm|yum|dnf|pacman|zypper|apk-tools|busybox|systemd|systemd-sysv|init|sysvinit-core|openrc|sudo|doas|login|passwd|shadow|shadow-utils|pam|libpam0g|libpam-modules|libpam-runtime|base-files|base-passwd|filesystem|alpine-baselayout|openssh-server|openssh|python3|python3-minimal|perl-base|linux-image-generic|linux-generic|kernel|kernel-core|linux|grub-pc|grub-efi-amd64|grub2-common|grub2-pc|grub2-efi-x64|shim|shim-signed|libselinux1|libsystemd0|libudev1|udev|dbus|network-manager|NetworkManager|netplan\\.io|ifupdown|iproute2)(:[a-z0-9]+)?(\\*|[=<>].*)?$"
@@ -11653,7 +11749,7 @@ func native335(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[593], "-R", p0)
+								return matchReWith(&nativeRegexps[595], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -11684,8 +11780,8 @@ func native335(env any) bool {
 						return func() bool {
 							let5 := ((((e.Name == "pacman") &&
 								(len(let4) == 1)) &&
-								matchReWith(&nativeRegexps[594], "$(pacman -Q", index(let4, 0))) &&
-								matchReWith(&nativeRegexps[595], "$(pacman -Q", index(let4, 0)))
+								matchReWith(&nativeRegexps[596], "$(pacman -Q", index(let4, 0))) &&
+								matchReWith(&nativeRegexps[597], "$(pacman -Q", index(let4, 0)))
 							return (let3 &&
 								(((((((((anyOf(let4, func(p0 string) bool {
 									return func() bool {
@@ -11698,7 +11794,7 @@ func native335(env any) bool {
 								}) ||
 									((e.Name == "snap") &&
 										anyOf(let4, func(p0 string) bool {
-											return matchReAny(&nativeRegexps[596], "snapd\x00core", p0)
+											return matchReAny(&nativeRegexps[598], "snapd\x00core", p0)
 										}))) ||
 									((e.Name == "flatpak") &&
 										e.HasFlag("all"))) ||
@@ -11715,16 +11811,16 @@ func native335(env any) bool {
 										e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 									((e.Name == "pacman") &&
 										(anyOf(e.Flags, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[597], "-R", p0)
+											return matchReWith(&nativeRegexps[599], "-R", p0)
 										}) ||
 											e.HasFlag("nodeps")))) ||
 									((e.Name == "dpkg") &&
 										anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[598], "--force-", p0)
+											return matchReWith(&nativeRegexps[600], "--force-", p0)
 										}))) ||
 									(in(e.Name, "apt", "apt-get", "aptitude") &&
 										anyOf(e.Args, func(p0 string) bool {
-											return matchReFold(&nativeRegexps[599], "--force-", p0)
+											return matchReFold(&nativeRegexps[601], "--force-", p0)
 										}))) ||
 									((e.Name == "apk") &&
 										e.HasFlag("force-broken-world", "force"))))
@@ -11736,13 +11832,32 @@ func native335(env any) bool {
 	}()
 }
 
-// native336 is the condition of local-package-install.
-func native336(env any) bool {
+// native339 is the condition of package-autoremove-agent.
+func native339(env any) bool {
+	e := env.(*CommandEnv)
+	return (((e.Agent &&
+		anyOf(e.Wrappers, func(p0 string) bool {
+			return in(p0, "sudo", "doas", "run0", "pkexec", "sudo-rs")
+		})) &&
+		anyOf(filterOf(e.Positional, func(p0 string) bool {
+			return !strings.Contains(p0, "::")
+		}), func(p0 string) bool {
+			return in(p0, "autoremove", "autopurge", "auto-remove")
+		})) &&
+		((e.HasFlag("y", "yes", "assume-yes", "qq") ||
+			anyOf(e.Args, func(p0 string) bool {
+				return matchReAny(&nativeRegexps[602], "assume-yes=", p0)
+			})) ||
+			(e.Stdin.Kind == "pipe")))
+}
+
+// native340 is the condition of local-package-install.
+func native340(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[600], ".", p0) ||
-				matchReFold(&nativeRegexps[601], "://", p0))
+			return (matchReFold(&nativeRegexps[603], ".", p0) ||
+				matchReFold(&nativeRegexps[604], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -11768,30 +11883,30 @@ func native336(env any) bool {
 	}()
 }
 
-// native337 is the condition of editor-extension-file-agent.
-func native337(env any) bool {
+// native341 is the condition of editor-extension-file-agent.
+func native341(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Options("install-extension"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[602], ".vsix", p0)
+			return matchReAny(&nativeRegexps[605], ".vsix", p0)
 		}))
 }
 
-// native338 is the condition of package-index-redirect.
-func native338(env any) bool {
+// native342 is the condition of package-index-redirect.
+func native342(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[603], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[606], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[604], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[607], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[605], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[608], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[606], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[609], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			!in(e.Pos(0), "whoami", "view", "v", "info", "show", "search", "s", "ping", "outdated")) &&
@@ -11802,17 +11917,17 @@ func native338(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[607], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[610], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[608], "://", p0) &&
+				return (matchReWith(&nativeRegexps[611], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[608], "://", p0) &&
+				return (matchReWith(&nativeRegexps[611], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -11829,13 +11944,13 @@ func native338(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[608], "://", p0) &&
+				return (matchReWith(&nativeRegexps[611], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
 
-// native339 is the condition of package-upload-foreign-index.
-func native339(env any) bool {
+// native343 is the condition of package-upload-foreign-index.
+func native343(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -11873,8 +11988,8 @@ func native339(env any) bool {
 	}()
 }
 
-// native340 is the condition of package-publish-secret.
-func native340(env any) bool {
+// native344 is the condition of package-publish-secret.
+func native344(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		(in(e.Pos(0), "publish", "pack") ||
@@ -11882,18 +11997,91 @@ func native340(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[609], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[612], "~/.", cleanPath(p0)))
 		}))
 }
 
-// native341 is the condition of package-index-env-redirect.
-func native341(env any) bool {
+// native345 is the condition of package-publish-agent.
+func native345(env any) bool {
+	e := env.(*CommandEnv)
+	return func() bool {
+		let0 := ((anyOf(e.Args, func(p0 string) bool {
+			return in(p0, "--dry-run", "--dry-run=true", "--dryrun")
+		}) ||
+			((e.Name == "cargo") &&
+				anyOf(e.Flags, func(p0 string) bool {
+					return matchReWith(&nativeRegexps[613], "-", p0)
+				}))) &&
+			!anyOf(e.Args, func(p0 string) bool {
+				return (matchReAny(&nativeRegexps[614], "no-dry\x00run=\x00false\x000\x00no\x00off", p0) &&
+					(p0 != "--dry-run=true"))
+			}))
+		return func() bool {
+			let1 := "^((docker\\.io|index\\.docker\\.io|registry-1\\.docker\\.io)/|[^/]*$|[^/.:]+/)"
+			return func() bool {
+				let2 := func() []string {
+					if in(e.Name, "docker", "podman") {
+						return filterOf(e.Positional, func(p0 string) bool {
+							return !in(p0, "push", "image")
+						})
+					}
+					return []string{}
+				}()
+				return func() bool {
+					let3 := func() []string {
+						if (e.Name == "podman") &&
+							(len(let2) > 1) {
+							return []string{strings.TrimPrefix(index(let2, 1), "docker://")}
+						}
+						return func() []string {
+							if len(let2) > 0 {
+								return []string{index(let2, 0)}
+							}
+							return []string{}
+						}()
+					}()
+					return ((e.Agent &&
+						!let0) &&
+						func() bool {
+							if in(e.Name, "docker", "podman") {
+								return (((e.Pos(0) == "push") ||
+									((e.Pos(0) == "image") &&
+										(e.Pos(1) == "push"))) &&
+									anyOf(let3, func(p0 string) bool {
+										return ((matchComputed(let1, p0) &&
+											!strings.HasPrefix(p0, "localhost/")) &&
+											!matchReWith(&nativeRegexps[615], ":", p0))
+									}))
+							}
+							return func() bool {
+								if e.Name == "yarn" {
+									return ((e.Pos(0) == "publish") ||
+										((e.Pos(0) == "npm") &&
+											(e.Pos(1) == "publish")))
+								}
+								return func() bool {
+									if e.Name == "dotnet" {
+										return ((e.Pos(0) == "nuget") &&
+											(e.Pos(1) == "push"))
+									}
+									return true
+								}()
+							}()
+						}())
+				}()
+			}()
+		}()
+	}()
+}
+
+// native346 is the condition of package-index-env-redirect.
+func native346(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[610], "=", p0)
+					return matchReWith(&nativeRegexps[616], "=", p0)
 				})
 			}
 			return func() []string {
@@ -11915,40 +12103,40 @@ func native341(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[611], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[617], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[612], "_", p0) &&
+				(matchReWith(&nativeRegexps[618], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[613], "://", let1) &&
+							return (matchReWith(&nativeRegexps[619], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[614], "=", p0) &&
-					!matchReWith(&nativeRegexps[615], "=0", p0))) ||
-				matchReWith(&nativeRegexps[616], "=", p0)) ||
-				(matchReWith(&nativeRegexps[617], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[620], "=", p0) &&
+					!matchReWith(&nativeRegexps[621], "=0", p0))) ||
+				matchReWith(&nativeRegexps[622], "=", p0)) ||
+				(matchReWith(&nativeRegexps[623], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[618], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[619], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[620], "-insecure", p0))
+				(matchReWith(&nativeRegexps[624], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[625], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[626], "-insecure", p0))
 		})
 	}()
 }
 
-// native342 is the condition of python-planted-module.
-func native342(env any) bool {
+// native347 is the condition of python-planted-module.
+func native347(env any) bool {
 	e := env.(*CommandEnv)
 	return e.PlantedModule()
 }
 
-// native343 is the condition of package-config-shared.
-func native343(env any) bool {
+// native348 is the condition of package-config-shared.
+func native348(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(?i)^(npm_config_userconfig|npm_config_globalconfig|PIP_CONFIG_FILE|UV_CONFIG_FILE)$"
@@ -11975,8 +12163,8 @@ func native343(env any) bool {
 	}()
 }
 
-// native344 is the condition of package-install-system-path.
-func native344(env any) bool {
+// native349 is the condition of package-install-system-path.
+func native349(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "pip", "pip3") &&
 		(e.Pos(0) == "install")) &&
@@ -11987,7 +12175,7 @@ func native344(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[621], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[627], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -11997,22 +12185,22 @@ func native344(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[622], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[628], "/", cleanPath(p0)))
 			})))
 }
 
-// native345 is the condition of release-upgrade.
-func native345(env any) bool {
+// native350 is the condition of release-upgrade.
+func native350(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("c", "check-dist-upgrade-only", "h", "help", "V", "version") &&
 		(e.Agent ||
 			anyOf(e.Options("f", "frontend"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[623], "noninteractive", p0)
+				return matchReFold(&nativeRegexps[629], "noninteractive", p0)
 			})))
 }
 
-// native346 is the condition of shutdown-reboot.
-func native346(env any) bool {
+// native351 is the condition of shutdown-reboot.
+func native351(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() bool {
@@ -12031,7 +12219,7 @@ func native346(env any) bool {
 			(((e.Name == "systemctl") &&
 				in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[624], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+					return matchReAny(&nativeRegexps[630], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 				}))) ||
 			(in(e.Name, "init", "telinit") &&
 				anyOf(e.Positional, func(p0 string) bool {
@@ -12049,15 +12237,15 @@ func native346(env any) bool {
 			((e.Name == "osascript") &&
 				func() bool {
 					let1 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[625], "\"", let1) &&
-						matchReAny(&nativeRegexps[626], "restart\x00shut", let1)) ||
-						matchReFold(&nativeRegexps[627], "aevtr", let1))
+					return ((matchReFold(&nativeRegexps[631], "\"", let1) &&
+						matchReAny(&nativeRegexps[632], "restart\x00shut", let1)) ||
+						matchReFold(&nativeRegexps[633], "aevtr", let1))
 				}()))
 	}()
 }
 
-// native347 is the condition of power-dry-run-agent.
-func native347(env any) bool {
+// native352 is the condition of power-dry-run-agent.
+func native352(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!e.HasFlag("help", "c", "version")) &&
@@ -12069,24 +12257,24 @@ func native347(env any) bool {
 		}())
 }
 
-// native348 is the condition of kill-all-processes.
-func native348(env any) bool {
+// native353 is the condition of kill-all-processes.
+func native353(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Args) > 0) &&
 		(index(e.Args, (len(e.Args)-1)) == "-1"))
 }
 
-// native349 is the condition of kill-process-list.
-func native349(env any) bool {
+// native354 is the condition of kill-process-list.
+func native354(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "\\bps(\\s+(-[a-zA-Z]*[eA][a-zA-Z]*|[auxw]*x[auxw]*|-o\\s*\\S+|--no-headers?|--format[= ]\\S+|--sort[= ]\\S+|-?h|[a-z,]*pid[a-z,=]*))+"
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[628], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[629], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[630], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[634], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[635], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[636], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -12117,8 +12305,8 @@ func native349(env any) bool {
 	}()
 }
 
-// native350 is the condition of stop-service-list.
-func native350(env any) bool {
+// native355 is the condition of stop-service-list.
+func native355(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "systemctl") &&
 		in(e.Pos(0), "stop", "kill", "disable", "mask")) ||
@@ -12127,50 +12315,50 @@ func native350(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[631], "systemctl", e.Unfolded) ||
-			matchReAny(&nativeRegexps[632], "systemctl\x00systemctl", e.Unfolded))) ||
+		(matchReWith(&nativeRegexps[637], "systemctl", e.Unfolded) ||
+			matchReAny(&nativeRegexps[638], "systemctl\x00systemctl", e.Unfolded))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[633], "systemctl", e.Unfolded)))
+			matchReWith(&nativeRegexps[639], "systemctl", e.Unfolded)))
 }
 
-// native351 is the condition of fork-bomb.
-func native351(env any) bool {
+// native356 is the condition of fork-bomb.
+func native356(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Name == e.Function) &&
 		((e.PipeLen > 1) ||
 			e.Background))
 }
 
-// native352 is the condition of kill-hguard.
-func native352(env any) bool {
+// native357 is the condition of kill-hguard.
+func native357(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Positional, func(p0 string) bool {
-		return matchReFold(&nativeRegexps[485], "hguard", p0)
+		return matchReFold(&nativeRegexps[486], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[634], "hguard", p0)
+			return matchReFold(&nativeRegexps[640], "hguard", p0)
 		}))
 }
 
-// native353 is the condition of crontab-remove.
-func native353(env any) bool {
+// native358 is the condition of crontab-remove.
+func native358(env any) bool {
 	e := env.(*CommandEnv)
 	return e.HasFlag("r")
 }
 
-// native354 is the condition of history-wipe.
-func native354(env any) bool {
+// native359 is the condition of history-wipe.
+func native359(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((e.Name == "history") &&
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[635], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[641], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[636], "history", p0)
+			return matchReWith(&nativeRegexps[642], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12187,7 +12375,7 @@ func native354(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[637], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[643], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -12195,8 +12383,8 @@ func native354(env any) bool {
 		}))
 }
 
-// native355 is the condition of history-file-startup.
-func native355(env any) bool {
+// native360 is the condition of history-file-startup.
+func native360(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(~|/root|/home/[^/]+)/\\.(bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|inputrc|xprofile|xinitrc|config/fish/config\\.fish)$"
@@ -12224,8 +12412,8 @@ func native355(env any) bool {
 	}()
 }
 
-// native356 is the condition of firewall-off.
-func native356(env any) bool {
+// native361 is the condition of firewall-off.
+func native361(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((((((((((e.Name == "ufw") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -12246,7 +12434,7 @@ func native356(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[638], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[644], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12268,34 +12456,34 @@ func native356(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[639], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[645], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[640], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[646], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[641], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[647], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[642], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[648], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[643], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[649], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
-// native357 is the condition of stop-core-service.
-func native357(env any) bool {
+// native362 is the condition of stop-core-service.
+func native362(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(ssh|sshd|openssh|openssh-server|cron|crond|cronie|anacron|atd|systemd-logind|logind|dbus|dbus-daemon|dbus-broker|NetworkManager|network-manager|networking|network|systemd-networkd|systemd-resolved|wpa_supplicant|polkit|polkitd|systemd-udevd|udev|udevd|getty@tty[0-9]+|gdm|gdm3|lightdm|sddm)(\\.(service|socket))?$"
@@ -12316,7 +12504,7 @@ func native357(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[644], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[650], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -12336,17 +12524,17 @@ func native357(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[645], "p", p0)
+					return matchReWith(&nativeRegexps[651], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[646], "$", p0)
+						return matchReWith(&nativeRegexps[652], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[647], "=", e.Unfolded)))))
+						matchReWith(&nativeRegexps[653], "=", e.Unfolded)))))
 	}()
 }
 
-// native358 is the condition of sudo-stdin-password.
-func native358(env any) bool {
+// native363 is the condition of sudo-stdin-password.
+func native363(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sudo") &&
 		e.HasFlag("S", "stdin")) ||
@@ -12357,8 +12545,8 @@ func native358(env any) bool {
 				in(e.Stdin.From, "echo", "printf", "cat", "yes"))))
 }
 
-// native359 is the condition of killall-sigkill.
-func native359(env any) bool {
+// native364 is the condition of killall-sigkill.
+func native364(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "d$|^(init|Xorg|Xwayland|gnome-shell|gnome-session.*|plasmashell|kwin.*|dbus-.*|pipewire.*|pulseaudio)$"
@@ -12368,7 +12556,7 @@ func native359(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[648], "p", p0)
+					return matchReWith(&nativeRegexps[654], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -12376,7 +12564,7 @@ func native359(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[649], "grep\x00idof\x00while", e.Unfolded)))) &&
+					matchReAny(&nativeRegexps[655], "grep\x00idof\x00while", e.Unfolded)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -12384,29 +12572,29 @@ func native359(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[650], "p", e.Unfolded)) ||
+				matchReWith(&nativeRegexps[656], "p", e.Unfolded)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[651], "p", e.Unfolded))) ||
+				matchReWith(&nativeRegexps[657], "p", e.Unfolded))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
 }
 
-// native360 is the condition of windows-destructive.
-func native360(env any) bool {
+// native365 is the condition of windows-destructive.
+func native365(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[652], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[658], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[653], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[659], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
-// native361 is the condition of powershell-evasion.
-func native361(env any) bool {
+// native366 is the condition of powershell-evasion.
+func native366(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Flags, func(p0 string) bool {
 		return in(strings.ToLower(p0), "-encodedcommand", "-enc", "-ec", "-e", "-en", "-encoded")
@@ -12425,15 +12613,15 @@ func native361(env any) bool {
 			})))
 }
 
-// native362 is the condition of power-off-remote.
-func native362(env any) bool {
+// native367 is the condition of power-off-remote.
+func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[654], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[660], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[655], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[661], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -12452,8 +12640,8 @@ func native362(env any) bool {
 			})))
 }
 
-// native363 is the condition of vm-force-stop-delete.
-func native363(env any) bool {
+// native368 is the condition of vm-force-stop-delete.
+func native368(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((vmAction(e.Name, e.Args) != "") ||
 		((((e.Name == "esxcli") &&
@@ -12468,7 +12656,7 @@ func native363(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[656], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[662], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -12493,8 +12681,8 @@ func native363(env any) bool {
 					e.HasFlag("kill")))))
 }
 
-// native364 is the condition of kill-init.
-func native364(env any) bool {
+// native369 is the condition of kill-init.
+func native369(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Name == "kill") &&
 		(len(e.Positional) > 0)) &&
@@ -12509,8 +12697,8 @@ func native364(env any) bool {
 			!e.HasFlag("o")))
 }
 
-// native365 is the condition of kernel-module-load.
-func native365(env any) bool {
+// native370 is the condition of kernel-module-load.
+func native370(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "insmod", "kldload", "kextload") ||
 		((e.Name == "rmmod") &&
@@ -12529,8 +12717,8 @@ func native365(env any) bool {
 			e.HasFlag("l", "load", "s", "p")))
 }
 
-// native366 is the condition of cpu-register-write.
-func native366(env any) bool {
+// native371 is the condition of cpu-register-write.
+func native371(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "wrmsr") &&
 		(len(e.Positional) > 0)) ||
@@ -12539,18 +12727,18 @@ func native366(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[657], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[663], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[658], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[664], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[659], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[660], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[665], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[666], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
-// native367 is the condition of kernel-module-load-agent.
-func native367(env any) bool {
+// native372 is the condition of kernel-module-load-agent.
+func native372(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent &&
 		!e.HasFlag("help", "h", "V", "version", "n", "dry-run", "show-depends", "D", "c", "showconfig", "r", "remove")) &&
@@ -12562,30 +12750,30 @@ func native367(env any) bool {
 				in(e.Pos(0), "install", "build", "add", "autoinstall", "ldtarball"))))
 }
 
-// native368 is the condition of kernel-hardening-off.
-func native368(env any) bool {
+// native373 is the condition of kernel-hardening-off.
+func native373(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[661], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[667], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[662], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[668], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[663], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[669], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
-// native369 is the condition of kernel-setting-crash.
-func native369(env any) bool {
+// native374 is the condition of kernel-setting-crash.
+func native374(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "kernel[./](panic(_on_(oops|warn|rcu_stall|io_nmi|unrecovered_nmi))?|modules_disabled|(hung_task|softlockup|hardlockup|unknown_nmi)_panic)|vm[./](overcommit_memory|panic_on_oom)"
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[664], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[670], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -12593,8 +12781,8 @@ func native369(env any) bool {
 	}()
 }
 
-// native370 is the condition of kernel-settings-file.
-func native370(env any) bool {
+// native375 is the condition of kernel-settings-file.
+func native375(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(/etc/sysctl\\.conf|/(etc|run|usr/lib|lib|usr/local/lib)/sysctl\\.d/[^/]+\\.conf)$"
@@ -12604,14 +12792,14 @@ func native370(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[665], "-", p0) &&
+					return (matchReWith(&nativeRegexps[671], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
 }
 
-// native371 is the condition of sys-write.
-func native371(env any) bool {
+// native376 is the condition of sys-write.
+func native376(env any) bool {
 	e := env.(*CommandEnv)
 	return ((in(e.Name, "rm", "unlink", "rmdir", "shred", "mv") &&
 		anyOf(e.Positional, func(p0 string) bool {
@@ -12619,7 +12807,7 @@ func native371(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[666], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[672], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -12627,16 +12815,16 @@ func native371(env any) bool {
 		}))
 }
 
-// native372 is the condition of sysrq-trigger.
-func native372(env any) bool {
+// native377 is the condition of sysrq-trigger.
+func native377(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (p0 == "/proc/sysrq-trigger")
 	})
 }
 
-// native373 is the condition of kernel-helper-write.
-func native373(env any) bool {
+// native378 is the condition of kernel-helper-write.
+func native378(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
 		return (in(baseName(p0), "release_agent", "notify_on_release") ||
@@ -12644,8 +12832,8 @@ func native373(env any) bool {
 	})
 }
 
-// native374 is the condition of audit-rules-off.
-func native374(env any) bool {
+// native379 is the condition of audit-rules-off.
+func native379(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "auditctl") &&
 		(e.HasFlag("D") ||
@@ -12654,21 +12842,21 @@ func native374(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[667], p0)
+				return matchRe(&nativeRegexps[673], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[668], p0)
+					return matchRe(&nativeRegexps[674], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[669], p0)
+					return matchRe(&nativeRegexps[675], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[670], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[676], "/var/log/", p0)
 		}))
 }
 
-// native375 is the condition of network-cut.
-func native375(env any) bool {
+// native380 is the condition of network-cut.
+func native380(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((((((((((((((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 		e.HasFlag("P", "policy")) &&
@@ -12687,7 +12875,7 @@ func native375(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[671], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[677], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -12744,9 +12932,9 @@ func native375(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[672], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[678], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[673], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[679], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12755,25 +12943,25 @@ func native375(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[674], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[680], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[675], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[676], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[681], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[682], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[677], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[678], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[683], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[684], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[679], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[680], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[685], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[686], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[681], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[682], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[687], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[688], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[683], "--remove-", p0)
+					return matchReWith(&nativeRegexps[689], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[684], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[690], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -12783,11 +12971,11 @@ func native375(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[685], "100", e.Unfolded)))))
+					matchReWith(&nativeRegexps[691], "100", e.Unfolded)))))
 }
 
-// native376 is the condition of boot-config-change.
-func native376(env any) bool {
+// native381 is the condition of boot-config-change.
+func native381(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		((((((((((e.Name == "efibootmgr") &&
@@ -12810,39 +12998,39 @@ func native376(env any) bool {
 				in(e.Pos(0), "reset", "remove-file", "enroll-keys", "rotate-keys", "import-keys"))))
 }
 
-// native377 is the condition of power-session-cut.
-func native377(env any) bool {
+// native382 is the condition of power-session-cut.
+func native382(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[686], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[692], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[687], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[693], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[688], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[694], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[625], "\"", let0) &&
-						matchReFold(&nativeRegexps[689], "log", let0)) ||
-						matchReFold(&nativeRegexps[690], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[631], "\"", let0) &&
+						matchReFold(&nativeRegexps[695], "log", let0)) ||
+						matchReFold(&nativeRegexps[696], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[691], "login1", p0)
+					return matchReFold(&nativeRegexps[697], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[692], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[698], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -12852,11 +13040,11 @@ func native377(env any) bool {
 					in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate")) ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[624], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[630], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[693], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[699], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -12864,16 +13052,16 @@ func native377(env any) bool {
 					(len(e.Positional) > 1)))))
 }
 
-// native378 is the condition of clock-set.
-func native378(env any) bool {
+// native383 is the condition of clock-set.
+func native383(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[694], "-s", p0)
+				return matchReWith(&nativeRegexps[700], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[695], p0)
+				return matchRe(&nativeRegexps[701], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -12906,13 +13094,13 @@ func native378(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[696], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[697], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[702], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[703], "pool.ntp.org", p0))
 			})))
 }
 
-// native379 is the condition of system-network-change-agent.
-func native379(env any) bool {
+// native384 is the condition of system-network-change-agent.
+func native384(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
@@ -12925,7 +13113,7 @@ func native379(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[698], "--", p0)
+					return matchReWith(&nativeRegexps[704], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -12951,8 +13139,8 @@ func native379(env any) bool {
 				}())))
 }
 
-// native380 is the condition of find-exec-broad.
-func native380(env any) bool {
+// native385 is the condition of find-exec-broad.
+func native385(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((len(e.Args) > 0) &&
 		(isRoot(index(e.Args, 0)) ||
@@ -12971,8 +13159,8 @@ func native380(env any) bool {
 				}))))
 }
 
-// native381 is the condition of find-edit-broad.
-func native381(env any) bool {
+// native386 is the condition of find-edit-broad.
+func native386(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "sed", "gsed") &&
 		e.HasFlag("i", "in-place")) ||
@@ -12995,8 +13183,8 @@ func native381(env any) bool {
 				}))))
 }
 
-// native382 is the condition of move-system-dir.
-func native382(env any) bool {
+// native387 is the condition of move-system-dir.
+func native387(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -13006,8 +13194,8 @@ func native382(env any) bool {
 		}))
 }
 
-// native383 is the condition of move-home.
-func native383(env any) bool {
+// native388 is the condition of move-home.
+func native388(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -13016,8 +13204,8 @@ func native383(env any) bool {
 		}))
 }
 
-// native384 is the condition of move-credentials-away.
-func native384(env any) bool {
+// native389 is the condition of move-credentials-away.
+func native389(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) > 1) &&
 		anyOf(sliceOf(e.Positional, 0, (len(e.Positional)-1)), func(p0 string) bool {
@@ -13025,17 +13213,17 @@ func native384(env any) bool {
 		}))
 }
 
-// native385 is the condition of fork-bomb-code.
-func native385(env any) bool {
+// native390 is the condition of fork-bomb-code.
+func native390(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[699], "while", e.Code) ||
-			matchReAny(&nativeRegexps[700], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[701], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[705], "while", e.Code) ||
+			matchReAny(&nativeRegexps[706], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[707], "fork", e.Code)))
 }
 
-// native386 is the condition of service-from-file.
-func native386(env any) bool {
+// native391 is the condition of service-from-file.
+func native391(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!in("--user", e.Args...) &&
 		!in("--global", e.Args...)) &&
@@ -13046,8 +13234,8 @@ func native386(env any) bool {
 				}))))
 }
 
-// native387 is the condition of container-host-root.
-func native387(env any) bool {
+// native392 is the condition of container-host-root.
+func native392(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "ctr") &&
 		(anyOf(e.Args, func(p0 string) bool {
@@ -13058,11 +13246,11 @@ func native387(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[702], "\"", p0)
+				return matchReWith(&nativeRegexps[708], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[703], ".sock", p0)
+				return matchReWith(&nativeRegexps[709], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -13072,47 +13260,47 @@ func native387(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[704], "source=/", p0)
+					return matchReWith(&nativeRegexps[710], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[705], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[711], "security.privileged=true", p0)
 				}))))
 }
 
-// native388 is the condition of bind-mount-system-file.
-func native388(env any) bool {
+// native393 is the condition of bind-mount-system-file.
+func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[706], "bind", p0)
+			return matchReWith(&nativeRegexps[712], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[707], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[708], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[713], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[714], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native389 is the condition of mount-over-process.
-func native389(env any) bool {
+// native394 is the condition of mount-over-process.
+func native394(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[709], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[715], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
-// native390 is the condition of snap-unsigned-install.
-func native390(env any) bool {
+// native395 is the condition of snap-unsigned-install.
+func native395(env any) bool {
 	e := env.(*CommandEnv)
 	return (in(e.Pos(0), "install", "try") &&
 		(e.HasFlag("dangerous", "devmode", "jailmode") ||
 			(e.Pos(0) == "try")))
 }
 
-// native391 is the condition of timestomp.
-func native391(env any) bool {
+// native396 is the condition of timestomp.
+func native396(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[710], "-", p0)
+				return matchReWith(&nativeRegexps[716], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -13135,8 +13323,8 @@ func native391(env any) bool {
 		}))
 }
 
-// native392 is the condition of login-records-wipe.
-func native392(env any) bool {
+// native397 is the condition of login-records-wipe.
+func native397(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((in(e.Name, "sed", "perl") &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -13150,21 +13338,21 @@ func native392(env any) bool {
 					(e.Stdin.Text == "")))) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[711], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[717], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((in(e.Name, "cp", "install") &&
 			(len(e.Positional) >= 2)) &&
 			(index(e.Positional, 0) == "/dev/null")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[711], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[717], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((e.Name == "dd") &&
 			in("if=/dev/null", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "of=") &&
 					(under(substr(p0, 3, len(p0)), "/var/log") ||
-						matchReAny(&nativeRegexps[711], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
+						matchReAny(&nativeRegexps[717], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
 			}))) ||
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return ((p0.Op == ">") &&
@@ -13186,28 +13374,28 @@ func native392(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[711], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[717], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
 }
 
-// native393 is the condition of kernel-thread-name.
-func native393(env any) bool {
+// native398 is the condition of kernel-thread-name.
+func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[712], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[718], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
-// native394 is the condition of mass-create-loop.
-func native394(env any) bool {
+// native399 is the condition of mass-create-loop.
+func native399(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[713], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[714], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[715], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[719], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[720], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[721], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -13215,70 +13403,70 @@ func native394(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[716], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[722], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[717], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Unfolded) &&
+		(((((matchReAny(&nativeRegexps[723], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Unfolded) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[718], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[724], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[719], "while\x00until\x00for\x00while", e.Unfolded)) ||
+			matchReAny(&nativeRegexps[725], "while\x00until\x00for\x00while", e.Unfolded)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[720], "do", e.Unfolded))) ||
+				matchReWith(&nativeRegexps[726], "do", e.Unfolded))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[721], e.Unfolded)) &&
-				matchReAny(&nativeRegexps[722], "seq\x00for\x00while\x00-l\x00{1..$", e.Unfolded))) &&
-			!matchReAny(&nativeRegexps[723], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[727], e.Unfolded)) &&
+				matchReAny(&nativeRegexps[728], "seq\x00for\x00while\x00-l\x00{1..$", e.Unfolded))) &&
+			!matchReAny(&nativeRegexps[729], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
-// native395 is the condition of request-flood-loop.
-func native395(env any) bool {
+// native400 is the condition of request-flood-loop.
+func native400(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[724], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Unfolded)) &&
-		!matchReAny(&nativeRegexps[725], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[726], "parallel", e.Unfolded) &&
+		matchReAny(&nativeRegexps[730], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Unfolded)) &&
+		!matchReAny(&nativeRegexps[731], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[732], "parallel", e.Unfolded) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[727], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[733], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
-// native396 is the condition of busy-loop.
-func native396(env any) bool {
+// native401 is the condition of busy-loop.
+func native401(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[728], "while\x00until\x00done\x00while", e.Unfolded) ||
-		((matchReWith(&nativeRegexps[729], "do", e.Unfolded) &&
-			matchReWith(&nativeRegexps[730], "=", e.Unfolded)) &&
-			!matchReAny(&nativeRegexps[731], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[732], "/dev/null", e.Unfolded)) ||
-		(matchReAny(&nativeRegexps[733], "append\x00extend\x00.push(", e.Unfolded) &&
-			!matchReAny(&nativeRegexps[734], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[734], "while\x00until\x00done\x00while", e.Unfolded) ||
+		((matchReWith(&nativeRegexps[735], "do", e.Unfolded) &&
+			matchReWith(&nativeRegexps[736], "=", e.Unfolded)) &&
+			!matchReAny(&nativeRegexps[737], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[738], "/dev/null", e.Unfolded)) ||
+		(matchReAny(&nativeRegexps[739], "append\x00extend\x00.push(", e.Unfolded) &&
+			!matchReAny(&nativeRegexps[740], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
-// native397 is the condition of spawn-loop.
-func native397(env any) bool {
+// native402 is the condition of spawn-loop.
+func native402(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[735], "while\x00until\x00for\x00for\x00for\x00while", e.Unfolded)) &&
-		!matchReAny(&nativeRegexps[736], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[741], "while\x00until\x00for\x00for\x00for\x00while", e.Unfolded)) &&
+		!matchReAny(&nativeRegexps[742], "sleep\x00wait", e.Line))
 }
 
-// native398 is the condition of thread-storm-code.
-func native398(env any) bool {
+// native403 is the condition of thread-storm-code.
+func native403(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[737], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[738], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[739], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[743], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[744], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[745], "sleep\x00.join()", e.Code))
 }
 
-// native399 is the condition of endless-device-read.
-func native399(env any) bool {
+// native404 is the condition of endless-device-read.
+func native404(env any) bool {
 	e := env.(*CommandEnv)
 	return ((anyOf(e.Positional, func(p0 string) bool {
 		return in(p0, "/dev/zero", "/dev/urandom", "/dev/random")
@@ -13291,20 +13479,20 @@ func native399(env any) bool {
 			in(e.Stdin.From, "/dev/zero", "/dev/urandom", "/dev/random")))
 }
 
-// native400 is the condition of memory-hog-code.
-func native400(env any) bool {
+// native405 is the condition of memory-hog-code.
+func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[740], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[746], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
-// native401 is the condition of write-system-config.
-func native401(env any) bool {
+// native406 is the condition of write-system-config.
+func native406(env any) bool {
 	e := env.(*CommandEnv)
 	return ((!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[741], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[747], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		!(((((((e.Name == "cp") &&
 			(len(e.Positional) == 2)) &&
@@ -13314,8 +13502,8 @@ func native401(env any) bool {
 			})) &&
 			!strings.Contains(index(e.Positional, 0), "*")) &&
 			strings.HasPrefix(index(e.Positional, 1), index(e.Positional, 0))) &&
-			!matchReWith(&nativeRegexps[742], "-enabled/", index(e.Positional, 0))) &&
-			matchReAny(&nativeRegexps[743], ".\x00~", strings.TrimPrefix(index(e.Positional, 1), index(e.Positional, 0))))) &&
+			!matchReWith(&nativeRegexps[748], "-enabled/", index(e.Positional, 0))) &&
+			matchReAny(&nativeRegexps[749], ".\x00~", strings.TrimPrefix(index(e.Positional, 1), index(e.Positional, 0))))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
 				under(p0, "/etc")) ||
@@ -13332,25 +13520,25 @@ func native401(env any) bool {
 		}))
 }
 
-// native402 is the condition of write-web-script.
-func native402(env any) bool {
+// native407 is the condition of write-web-script.
+func native407(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[744], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[745], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[750], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[751], "/", cleanPath(p0)))
 		}))
 }
 
-// native403 is the condition of write-shell-startup.
-func native403(env any) bool {
+// native408 is the condition of write-shell-startup.
+func native408(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[746], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[747], "/etc/", cleanPath(p0))) ||
+			return ((matchReWith(&nativeRegexps[752], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[753], "/etc/", cleanPath(p0))) ||
 				((strings.HasPrefix(baseName(p0), ".") &&
 					matchRe(&nativeRegexps[244], baseName(p0))) &&
 					(mayName(p0, "~/.zcompdump") ||
@@ -13358,8 +13546,8 @@ func native403(env any) bool {
 		}))
 }
 
-// native404 is the condition of write-ssh.
-func native404(env any) bool {
+// native409 is the condition of write-ssh.
+func native409(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "^(~|/root|/home/[^/]+)/\\.ssh/known_hosts$"
@@ -13377,16 +13565,16 @@ func native404(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[748], "/d", p0)
+						return matchReWith(&nativeRegexps[754], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[748], "/d", p0)) ||
+							matchReWith(&nativeRegexps[754], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[749], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[750], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[755], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[756], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -13396,8 +13584,8 @@ func native404(env any) bool {
 	}()
 }
 
-// native405 is the condition of write-credentials.
-func native405(env any) bool {
+// native410 is the condition of write-credentials.
+func native410(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := ((in(e.Name, "echo", "printf") ||
@@ -13436,18 +13624,18 @@ func native405(env any) bool {
 					anyOf(e.Outputs, func(p0 string) bool {
 						return (((sensitivePath(p0) &&
 							!isTemp(p0)) &&
-							!matchReWith(&nativeRegexps[749], "/.ssh", cleanPath(p0))) &&
+							!matchReWith(&nativeRegexps[755], "/.ssh", cleanPath(p0))) &&
 							!(((let0 &&
 								func() bool {
 									if e.Agent {
 										return !e.OutsideProject(p0)
 									}
-									return ((!matchRe(&nativeRegexps[751], cleanPath(p0)) &&
+									return ((!matchRe(&nativeRegexps[757], cleanPath(p0)) &&
 										!strings.Contains(p0, "..")) ||
 										((e.Cwd != "") &&
 											strings.HasPrefix(cleanPath(p0), (e.Cwd+"/"))))
 								}()) &&
-								!matchRe(&nativeRegexps[752], cleanPath(p0))) &&
+								!matchRe(&nativeRegexps[758], cleanPath(p0))) &&
 								(let1 ||
 									(((e.Cwd != "") &&
 										!e.CwdLost) &&
@@ -13455,27 +13643,27 @@ func native405(env any) bool {
 					})) &&
 					!((in(e.Name, "cp", "install") &&
 						(len(e.Positional) == 2)) &&
-						matchReFold(&nativeRegexps[753], ".", index(e.Positional, 0))))
+						matchReFold(&nativeRegexps[759], ".", index(e.Positional, 0))))
 			}()
 		}()
 	}()
 }
 
-// native406 is the condition of write-guard-config.
-func native406(env any) bool {
+// native411 is the condition of write-guard-config.
+func native411(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[754], "$", p0) ||
-			matchReAny(&nativeRegexps[755], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[760], "$", p0) ||
+			matchReAny(&nativeRegexps[761], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[756], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[762], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
-// native407 is the condition of write-sudoers.
-func native407(env any) bool {
+// native412 is the condition of write-sudoers.
+func native412(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
 		return ((((under(p0, "/etc/sudoers") ||
@@ -13487,24 +13675,24 @@ func native407(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[757], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[763], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
-// native408 is the condition of editor-command-write.
-func native408(env any) bool {
+// native413 is the condition of editor-command-write.
+func native413(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "crontab") &&
 		e.HasFlag("e")) ||
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[758], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[764], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
-// native409 is the condition of enable-user-service.
-func native409(env any) bool {
+// native414 is the condition of enable-user-service.
+func native414(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "systemctl") &&
 		e.HasFlag("user", "global")) &&
@@ -13520,37 +13708,37 @@ func native409(env any) bool {
 			e.Agent))
 }
 
-// native410 is the condition of write-persistence.
-func native410(env any) bool {
+// native415 is the condition of write-persistence.
+func native415(env any) bool {
 	e := env.(*CommandEnv)
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[759], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[760], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[761], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[762], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[763], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[764], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[765], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[765], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[766], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[767], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[768], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[769], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[770], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[771], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[10], p0)) &&
-					(matchReWith(&nativeRegexps[766], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[767], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[768], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[772], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[773], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[774], ".sample", p0)))))
 		}))
 }
 
-// native411 is the condition of write-app-bundle.
-func native411(env any) bool {
+// native416 is the condition of write-app-bundle.
+func native416(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[769], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[775], "/Applications/", cleanPath(p0))
 	})
 }
 
-// native412 is the condition of package-config-exec.
-func native412(env any) bool {
+// native417 is the condition of package-config-exec.
+func native417(env any) bool {
 	e := env.(*CommandEnv)
 	return (((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		((in(e.Pos(0), "config", "c") &&
@@ -13558,19 +13746,19 @@ func native412(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[770], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[776], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[771], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[772], "=", p0))
+				return (matchReWith(&nativeRegexps[777], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[778], "=", p0))
 			})))
 }
 
-// native413 is the condition of cli-config-exec.
-func native413(env any) bool {
+// native418 is the condition of cli-config-exec.
+func native418(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((((in(e.Name, "gh", "glab") &&
 		(e.Pos(0) == "config")) &&
@@ -13579,7 +13767,7 @@ func native413(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[773], p0) ||
+			return ((matchRe(&nativeRegexps[779], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -13594,7 +13782,7 @@ func native413(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[774], "credential_process", p0)
+				return matchReAny(&nativeRegexps[780], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -13604,21 +13792,21 @@ func native413(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[775], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[781], ".exec.command", p0)
 					})))))
 }
 
-// native414 is the condition of go-env-exec.
-func native414(env any) bool {
+// native419 is the condition of go-env-exec.
+func native419(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[776], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[782], "GOFLAGS=", p0)
 		}))
 }
 
-// native415 is the condition of package-lifecycle-script-agent.
-func native415(env any) bool {
+// native420 is the condition of package-lifecycle-script-agent.
+func native420(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := "(preinstall|install|postinstall|prepare|preprepare|postprepare|prepublish|prepublishOnly|postpublish|prepack|postpack|dependencies|preuninstall|uninstall|postuninstall|(pre|post)(test|start|stop|restart|build|dev|lint|version|shrinkwrap|ci)|(pre|post)-[a-z-]+)"
@@ -13639,11 +13827,11 @@ func native415(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[777], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[783], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[778], "scripts.", p0)
+						return matchReWith(&nativeRegexps[784], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -13671,12 +13859,12 @@ func native415(env any) bool {
 	}()
 }
 
-// native416 is the condition of git-config-exec.
-func native416(env any) bool {
+// native421 is the condition of git-config-exec.
+func native421(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[779], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[785], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -13684,51 +13872,51 @@ func native416(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[780], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[786], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[781], p0)
+					return matchRe(&nativeRegexps[787], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[782], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[788], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[783], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[789], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[784], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[790], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			}) &&
 				!(((len(e.Positional) >= 3) &&
-					matchReAny(&nativeRegexps[785], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
+					matchReAny(&nativeRegexps[791], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
 					((in(index(e.Positional, (len(e.Positional)-1)), "true", "false") ||
-						(matchReAny(&nativeRegexps[786], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
-							matchRe(&nativeRegexps[787], index(e.Positional, (len(e.Positional)-1))))) ||
-						(matchReFold(&nativeRegexps[788], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
+						(matchReAny(&nativeRegexps[792], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
+							matchRe(&nativeRegexps[793], index(e.Positional, (len(e.Positional)-1))))) ||
+						(matchReFold(&nativeRegexps[794], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
 							in(index(e.Positional, (len(e.Positional)-1)), "difft", "difftastic")))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[789], "alias.", p0)
+				return matchReAny(&nativeRegexps[795], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[790], "credential.", p0)
+				return matchReFold(&nativeRegexps[796], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[791], "include", p0)
+				return matchReFold(&nativeRegexps[797], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[792], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[798], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[793], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[799], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[794], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[800], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -13737,29 +13925,29 @@ func native416(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[795], "remote.", p0)
+				return matchReFold(&nativeRegexps[801], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[796], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[802], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[797], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[803], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[798], "bin/", p0)))
+							!matchReWith(&nativeRegexps[804], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[799], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[805], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[800], "protocol.", p0)
+				return matchReFold(&nativeRegexps[806], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
 				}))))
 }
 
-// native417 is the condition of git-config-include-project.
-func native417(env any) bool {
+// native422 is the condition of git-config-include-project.
+func native422(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := func() string {
@@ -13770,10 +13958,10 @@ func native417(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[791], "include", p0)
+				return matchReFold(&nativeRegexps[797], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[791], "include", let0)) &&
+			!matchReFold(&nativeRegexps[797], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -13782,54 +13970,54 @@ func native417(env any) bool {
 	}()
 }
 
-// native418 is the condition of git-config-trust.
-func native418(env any) bool {
+// native423 is the condition of git-config-trust.
+func native423(env any) bool {
 	e := env.(*CommandEnv)
 	return (((((e.Name == "git") &&
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[801], "url.", p0)))
+					matchReFold(&nativeRegexps[807], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[801], "url.", p0)
+				return matchReFold(&nativeRegexps[807], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return ((matchReWith(&nativeRegexps[165], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[802], "url.", e.Assigns[p0])) &&
+					matchReFold(&nativeRegexps[808], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			(((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[803], "http.", p0)
+				return matchReFold(&nativeRegexps[809], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[804], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[810], "false\x00no\x00off\x000", p0)
 				})) ||
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[782], "core.sshcommand", p0)
+					return matchReAny(&nativeRegexps[788], "core.sshcommand", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[805], "stricthostkeychecking\x00userknownhostsfile", p0)
+						return matchReAny(&nativeRegexps[811], "stricthostkeychecking\x00userknownhostsfile", p0)
 					}))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[802], "url.", p0)
+						return matchReFold(&nativeRegexps[808], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[806], "http", p0)
+						return matchReFold(&nativeRegexps[812], "http", p0)
 					})))))
 }
 
-// native419 is the condition of git-hooks-setup-agent.
-func native419(env any) bool {
+// native424 is the condition of git-hooks-setup-agent.
+func native424(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		(((((((e.Name == "git") &&
@@ -13837,64 +14025,64 @@ func native419(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[779], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[785], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[779], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[785], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
 
-// native420 is the condition of write-program-hook-file.
-func native420(env any) bool {
+// native425 is the condition of write-program-hook-file.
+func native425(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[807], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[808], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[813], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[814], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
-// native421 is the condition of write-tool-config-agent.
-func native421(env any) bool {
+// native426 is the condition of write-tool-config-agent.
+func native426(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[809], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[810], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[815], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[816], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
-// native422 is the condition of write-persistence-named.
-func native422(env any) bool {
+// native427 is the condition of write-persistence-named.
+func native427(env any) bool {
 	e := env.(*CommandEnv)
 	return (len(e.MayWrite) > 0)
 }
 
-// native423 is the condition of edit-account-file.
-func native423(env any) bool {
+// native428 is the condition of edit-account-file.
+func native428(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[811], "--action=", p0)
+			return matchReWith(&nativeRegexps[817], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[812], "/", p0)
+			return matchReWith(&nativeRegexps[818], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[813], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[819], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[814], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[820], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
-// native424 is the condition of write-runs-later-agent.
-func native424(env any) bool {
+// native429 is the condition of write-runs-later-agent.
+func native429(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[815], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[821], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[10], p0) {
 					return ((e.Cwd + "/") + p0)
@@ -13904,8 +14092,8 @@ func native424(env any) bool {
 		}))
 }
 
-// native425 is the condition of write-agent-instructions-agent.
-func native425(env any) bool {
+// native430 is the condition of write-agent-instructions-agent.
+func native430(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
@@ -13919,8 +14107,8 @@ func native425(env any) bool {
 		}))
 }
 
-// native426 is the condition of edit-system-file-agent.
-func native426(env any) bool {
+// native431 is the condition of edit-system-file-agent.
+func native431(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		((((in(e.Name, "vipw", "vigr", "sudoedit") ||

@@ -22,7 +22,7 @@ func init() { Funcs = append(Funcs, serviceFuncs...) }
 
 var serviceFuncs = []Func{
 	{Name: "serviceAction", Sig: "serviceAction(name, args) string", Doc: "what a control-plane CLI's arguments do: \"delete\", \"secret\" (deletes or disables secrets or keys), \"backup\" (deletes backups), \"retention\" (turns off or shortens what keeps deleted data recoverable: versioning suspended, backups kept 0 days, a lifecycle or log retention that expires data), \"money\" (moves money: a charge, a confirmed payment, a refund, a payout, a transfer), \"audit\" (turns audit logging off), \"public\" (exposes a resource to everyone), \"grant\" (gives an account, key or role access: an IAM policy attached, an access key made, a role assigned), or \"\"", Example: `serviceAction(name, args) == "delete"`, options: func() []expr.Option { return []expr.Option{strsFunc("serviceAction", serviceAction)} }},
-	{Name: "httpAction", Sig: "httpAction(name, args) string", Doc: "what an HTTP client's request does: \"wipe\" (a destructive request to a datastore, anywhere), \"delete\" (DELETE or a destructive POST to a remote API), \"local\" (the same to a loopback or compose-service host), or \"\"", Example: `httpAction(name, args) in ["delete", "wipe"]`, options: func() []expr.Option { return []expr.Option{strsFunc("httpAction", httpAction)} }},
+	{Name: "httpAction", Sig: "httpAction(name, args) string", Doc: "what an HTTP client's request does: \"wipe\" (a destructive request to a datastore, anywhere), \"delete\" (DELETE or a destructive POST to a remote API), \"local\" (the same to a loopback or compose-service host), \"grant\" (a PUT, POST or PATCH to a forge's API that gives an account or a key access: GitHub's collaborators, deploy and user keys, org and team memberships, a team's repositories; GitLab's members, deploy keys and access tokens), or \"\"", Example: `httpAction(name, args) in ["delete", "wipe"]`, options: func() []expr.Option { return []expr.Option{strsFunc("httpAction", httpAction)} }},
 }
 
 // Service classes, strictest first when several apply.
@@ -909,11 +909,33 @@ func httpAction(name string, args []string) string {
 	best := ""
 	for _, u := range urls {
 		c := classifyRequest(name, method, u, data)
-		if c == "wipe" || c == "delete" && best != "wipe" || c == "local" && best == "" {
+		if c == "wipe" || c == "delete" && best != "wipe" || c == "grant" && (best == "" || best == "local") || c == "local" && best == "" {
 			best = c
 		}
 	}
 	return best
+}
+
+// forgeGrant are the paths of GitHub's REST API (api.github.com, or
+// /api/v3 on an Enterprise server) and GitLab's (/api/v4) where a PUT,
+// POST or PATCH gives an account or a key access to a repository or an
+// organization: a collaborator or member added, a deploy or user key
+// added, a team given a repository, an access token made.
+var forgeGrant = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(/api/v3)?/(repos/[^/]+/[^/]+/(collaborators/[^/]+|keys|invitations/[^/]+)|orgs/[^/]+/(memberships/[^/]+|invitations|teams/[^/]+/(memberships/[^/]+|repos/[^/]+/[^/]+))|teams/[^/]+/(memberships/[^/]+|repos/[^/]+/[^/]+)|user/(keys|gpg_keys))/?$` +
+		`|^(/api/v4)?/(projects|groups)/[^/]+/(members|invitations|deploy_keys|access_tokens)(/[^/]+)?/?$`)
+})
+
+// grantsAccess reports a request path (lower case) of forgeGrant's, on
+// GitHub's API host, a gh or glab api call, or a path under /api/v3 or
+// /api/v4 (a self-hosted forge).
+func grantsAccess(name, host, lowPath string) bool {
+	p, _, _ := strings.Cut(lowPath, "?")
+	p, _, _ = strings.Cut(p, "#")
+	if !(host == "api.github.com" || name == "glab" || strings.HasPrefix(p, "/api/v3/") || strings.HasPrefix(p, "/api/v4/")) {
+		return false
+	}
+	return forgeGrant().MatchString(p)
 }
 
 // methodOverride are the headers by which a POST asks the server to act
@@ -953,6 +975,9 @@ var serviceHostPort = sync.OnceValue(func() *regexp.Regexp {
 func classifyRequest(name, method, u, data string) string {
 	host, port, path := splitURL(name, u)
 	lowPath := strings.ToLower(path)
+	if (method == "PUT" || method == "POST" || method == "PATCH") && grantsAccess(name, host, lowPath) {
+		return "grant"
+	}
 	destructive := false
 	switch method {
 	case "DELETE":

@@ -132,6 +132,17 @@ func TestHTTPAction(t *testing.T) {
 		{"glab", []string{"api", "--method", "DELETE", "projects/1"}, "delete"},
 		{"gh", []string{"repo", "delete"}, ""},
 		{"curl", []string{"-X", "DELETE", "http://[::1]:8080/x"}, "local"},
+		{"curl", []string{"-X", "PUT", "-H", "Authorization: token $GH_TOKEN", "https://api.github.com/repos/o/r/collaborators/u"}, "grant"},
+		{"curl", []string{"-XPUT", "https://api.github.com/repos/o/r/collaborators/u?permission=admin"}, "grant"},
+		{"curl", []string{"-d", `{"key":"ssh-ed25519 AAAA"}`, "https://api.github.com/repos/o/r/keys"}, "grant"},
+		{"curl", []string{"-X", "PUT", "https://ghe.example.com/api/v3/orgs/o/memberships/u"}, "grant"},
+		{"curl", []string{"--request", "POST", "https://gitlab.example.com/api/v4/projects/1/members", "-d", "user_id=7"}, "grant"},
+		{"http", []string{"PUT", "api.github.com/repos/o/r/collaborators/u"}, "grant"},
+		{"gh", []string{"api", "-X", "PUT", "repos/o/r/collaborators/u"}, "grant"},
+		{"curl", []string{"https://api.github.com/repos/o/r/collaborators/u"}, ""},
+		{"curl", []string{"-X", "PUT", "https://x.example.com/repos/o/r/collaborators/u"}, ""},
+		{"curl", []string{"-X", "GET", "https://api.github.com/repos/o/r/keys"}, ""},
+		{"curl", []string{"-X", "PUT", "https://api.github.com/repos/o/r/contents/README.md", "-d", "{}"}, ""},
 	}
 	for _, c := range cases {
 		if got := httpAction(c.name, c.args); got != c.want {

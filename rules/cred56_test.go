@@ -84,13 +84,13 @@ func TestCred56(t *testing.T) {
 		{`base64 <<< "$(env | grep PATH)"`, dsl.Allow, dsl.Allow},
 		{`E=$(date); base64 <<< "$E"`, dsl.Allow, dsl.Allow},
 		{`E=$(env); echo "${#E}" | base64`, dsl.Allow, dsl.Allow},
-		{`env > env.txt`, dsl.Allow, dsl.Allow},
+		{`env > env.txt`, dsl.Allow, dsl.Ask}, // an agent's environment in a file (secret-to-file-agent, risk65)
 		{`env | grep PATH > p.txt; base64 p.txt`, dsl.Allow, dsl.Allow},
-		{`env > env.txt; grep PATH env.txt | base64`, dsl.Allow, dsl.Allow},
+		{`env > env.txt; grep PATH env.txt | base64`, dsl.Allow, dsl.Ask}, // an agent's environment in a file (secret-to-file-agent, risk65)
 		{`base64 <<< "$(date)"`, dsl.Allow, dsl.Allow},
 		{`echo "$(date)" | base64`, dsl.Allow, dsl.Allow},
-		{`env > e.txt; base64 other.txt`, dsl.Allow, dsl.Allow},
-		{`printenv > out.txt; wc -l out.txt`, dsl.Allow, dsl.Allow},
+		{`env > e.txt; base64 other.txt`, dsl.Allow, dsl.Ask},     // secret-to-file-agent (risk65)
+		{`printenv > out.txt; wc -l out.txt`, dsl.Allow, dsl.Ask}, // secret-to-file-agent (risk65)
 		{`cat big.log | parallel --pipe gzip > out.gz`, dsl.Allow, dsl.Allow},
 		{`printenv PATH | base64`, dsl.Allow, dsl.Allow},
 		// feeds of secret stores to xargs -I and GNU parallel

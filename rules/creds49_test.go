@@ -89,7 +89,7 @@ func TestSecretToSharedDir(t *testing.T) {
 		{`vault status > /tmp/vault-status.txt`, dsl.Allow, dsl.Allow},
 		{`gh auth status > /tmp/s.txt`, dsl.Allow, dsl.Allow},
 		{`aws s3 ls > /tmp/ls.txt`, dsl.Allow, dsl.Allow},
-		{`env | sort > /tmp/env.txt`, dsl.Allow, dsl.Allow},
+		{`env | sort > /tmp/env.txt`, dsl.Allow, dsl.Ask}, // an agent's environment in a file (secret-to-file-agent, risk65)
 		{`kubectl get pods -o yaml > /tmp/pods.yaml`, dsl.Allow, dsl.Allow},
 	})
 }

@@ -68,7 +68,7 @@ func TestHoles45(t *testing.T) {
 		{"ssh -F ./cfg host", dsl.Allow, dsl.Allow, dsl.Ask},         // Codex: a login shell (TestTyped45)
 		{"ssh -F ~/.ssh/config host", dsl.Allow, dsl.Allow, dsl.Ask}, // Codex: a login shell (TestTyped45)
 		{"npm --userconfig ./npmrc run build", dsl.Allow, dsl.Allow, dsl.Allow},
-		{"npm publish --userconfig ~/.npmrc", dsl.Allow, dsl.Allow, dsl.Allow},
+		{"npm publish --userconfig ~/.npmrc", dsl.Allow, dsl.Ask, dsl.Ask}, // an agent's release asks (package-publish-agent, risk65)
 		{"git -c include.path=./x status", dsl.Ask, dsl.Ask, dsl.Ask},
 		// 5. terragrunt run -- CMD is terraform's CMD: show -json of the
 		// state prints its secrets

@@ -158,7 +158,7 @@ func TestSvc52RetentionAndAccess(t *testing.T) {
 		{`heroku access -a app`, dsl.Allow, dsl.Allow},
 		{`gh pr merge 1 --squash --delete-branch`, dsl.Allow, dsl.Allow},
 		{`npm owner ls x`, dsl.Allow, dsl.Allow},
-		{`npm publish --access public`, dsl.Allow, dsl.Allow},
+		{`npm publish --access public`, dsl.Allow, dsl.Ask}, // an agent's release asks (package-publish-agent, risk65)
 	})
 }
 

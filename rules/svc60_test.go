@@ -38,7 +38,7 @@ func TestSvc60CredentialToItsService(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{`curl -H "Authorization: Bearer $APPCENTER_TOKEN" https://api.appcenter.ms/v0.1/apps`, dsl.Allow, dsl.Allow},
 		{`curl -H "Authorization: Bearer $FLY_API_TOKEN" https://api.machines.dev/v1/apps`, dsl.Allow, dsl.Allow},
-		{`dotnet nuget push x.nupkg --api-key $NUGET_API_KEY --source https://api.nuget.org/v3/index.json`, dsl.Allow, dsl.Allow},
+		{`dotnet nuget push x.nupkg --api-key $NUGET_API_KEY --source https://api.nuget.org/v3/index.json`, dsl.Allow, dsl.Ask}, // an agent's release asks (package-publish-agent, risk65)
 		{`docker login registry.gitlab.com -u gitlab-ci-token -p $CI_JOB_TOKEN`, dsl.Allow, dsl.Allow},
 		{`echo "$CI_REGISTRY_PASSWORD" | docker login -u "$CI_REGISTRY_USER" --password-stdin "$CI_REGISTRY"`, dsl.Allow, dsl.Allow},
 		{`aws ecr get-login-password | docker login --username AWS --password-stdin $ECR_REGISTRY`, dsl.Allow, dsl.Allow},
@@ -105,7 +105,7 @@ func TestSvc60LocalTestDatabase(t *testing.T) {
 func TestSvc60Undoable(t *testing.T) {
 	checkHoles(t, []holeCase{
 		{`wrangler rollback`, dsl.Allow, dsl.Allow},
-		{`aws ec2 stop-instances --instance-ids i-0abc123def4567890`, dsl.Allow, dsl.Allow},
+		{`aws ec2 stop-instances --instance-ids i-0abc123def4567890`, dsl.Allow, dsl.Ask}, // an agent's stop asks (cloud-stop-agent, risk65)
 		{`gcloud config unset project`, dsl.Allow, dsl.Allow},
 		{`az account clear`, dsl.Allow, dsl.Allow},
 		{`gh workflow disable nightly.yml`, dsl.Allow, dsl.Allow},

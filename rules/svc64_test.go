@@ -24,7 +24,7 @@ func TestSvc64CloudScaleZero(t *testing.T) {
 		{`aws ecs describe-services --cluster prod --services api`, dsl.Allow, dsl.Allow},
 		{`aws ec2 start-instances --instance-ids i-1`, dsl.Allow, dsl.Allow},
 		{`aws rds start-db-instance --db-instance-identifier prod`, dsl.Allow, dsl.Allow},
-		{`gcloud compute instances stop dev-box`, dsl.Allow, dsl.Allow},
+		{`gcloud compute instances stop dev-box`, dsl.Allow, dsl.Ask}, // an agent's stop asks (cloud-stop-agent, risk65)
 		{`kubectl cordon worker-2`, dsl.Allow, dsl.Allow},
 	})
 }

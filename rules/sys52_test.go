@@ -28,7 +28,7 @@ func TestSys52Packages(t *testing.T) {
 		{"sudo env DEBIAN_FRONTEND=noninteractive apt-get -y remove dpkg", dsl.Ask, dsl.Ask},
 		{"apt remove vim", dsl.Allow, dsl.Allow},
 		{"apt autoremove", dsl.Allow, dsl.Allow},
-		{"sudo apt autoremove -y", dsl.Allow, dsl.Allow},
+		{"sudo apt autoremove -y", dsl.Allow, dsl.Ask}, // an agent's unseen autoremove as root (package-autoremove-agent, risk65)
 		{"pacman -Rns pkg", dsl.Allow, dsl.Allow},
 		{"dnf remove httpd", dsl.Allow, dsl.Allow},
 		{"brew uninstall x", dsl.Allow, dsl.Allow},
