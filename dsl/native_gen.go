@@ -251,7 +251,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native60
 		}
-	case "let remote = \"(?i)^\\\\$|[a-z0-9-]\\\\.[a-z]{2,}|\\\\bprod|\\\\bprd\\\\b|\\\\blive\\\\b\"; let local = \"(?i)(^|[/@=\\\\s])(localhost|127\\\\.0\\\\.0\\\\.1|\\\\[?::1\\\\]?)([:/\\\\s]|$)\"; !localTestDatabase(name, args, \"\") && ( name == \"mongorestore\" && hasFlag(\"drop\") && any(options(\"uri\", \"host\", \"h\"), # matches remote && !(# matches local)) || name == \"pg_restore\" && hasFlag(\"c\", \"clean\") && any(options(\"d\", \"dbname\", \"host\", \"h\"), # matches remote && !(# matches local)))":
+	case "let remote = \"(?i)^\\\\$|[a-z0-9-]\\\\.[a-z]{2,}|\\\\bprod|\\\\bprd\\\\b|\\\\blive\\\\b\"; let local = \"(?i)(^|[/@=\\\\s])(localhost|127\\\\.0\\\\.0\\\\.1|\\\\[?::1\\\\]?)([:/\\\\s]|$)\"; let pghost = (assigns ?? {}).PGHOST ?? \"\"; !localTestDatabase(name, args, \"\") && ( name == \"mongorestore\" && hasFlag(\"drop\") && any(options(\"uri\", \"host\", \"h\"), # matches remote && !(# matches local)) || name == \"pg_restore\" && hasFlag(\"c\", \"clean\") && (any(options(\"d\", \"dbname\", \"host\", \"h\"), # matches remote && !(# matches local)) ||\n  pghost matches remote && !(pghost matches local)))":
 		if scope == "command" {
 			return native61
 		}
@@ -1307,11 +1307,11 @@ func nativeFor(scope Scope, when string) nativeCond {
 		if scope == "command" {
 			return native324
 		}
-	case "agent && pos(0) == \"configure\" && pos(1) == \"set\" && len(positional) > 2 && lower(positional[2]) matches \"^([a-z0-9_-]+\\\\.)*(aws_access_key_id|aws_secret_access_key|aws_session_token|credential_process|role_arn|source_profile|sso_start_url|sso_account_id|sso_role_name)$\" && !(len(positional) > 3 && positional[3] matches \"^\\\\$\\\\{?AWS_[A-Z0-9_]+\\\\}?$\")":
+	case "agent && pos(0) == \"configure\" && pos(1) == \"import\" || agent && pos(0) == \"configure\" && pos(1) == \"set\" && len(positional) > 2 && lower(positional[2]) matches \"^([a-z0-9_-]+\\\\.)*(aws_access_key_id|aws_secret_access_key|aws_session_token|credential_process|role_arn|source_profile|sso_start_url|sso_account_id|sso_role_name)$\" && !(len(positional) > 3 && positional[3] matches \"^\\\\$\\\\{?AWS_[A-Z0-9_]+\\\\}?$\")":
 		if scope == "command" {
 			return native325
 		}
-	case "pos(0) == \"set\" && pos(1) == \"image\" && any(positional[2:], # matches \"=([0-9]{1,3}\\\\.){3}[0-9]{1,3}(:[0-9]+)?/\" && !(# matches \"=(127\\\\.|10\\\\.|192\\\\.168\\\\.|172\\\\.(1[6-9]|2[0-9]|3[01])\\\\.)\"))":
+	case "pos(0) == \"set\" && pos(1) == \"image\" && any(positional[2:], # matches \"=([0-9]{1,3}\\\\.){3}[0-9]{1,3}(:[0-9]+)?/\" && !(# matches \"=(127\\\\.|10\\\\.|192\\\\.168\\\\.|172\\\\.(1[6-9]|2[0-9]|3[01])\\\\.)\") ||\n  # matches \"=\\\\[[0-9A-Fa-f:.]+\\\\](:[0-9]+)?/\" && !(# matches \"=\\\\[(::1|f[cd][0-9a-f:]*|fe80:[0-9a-f:]*)\\\\]\") ||\n  # matches \"(?i)=[a-z0-9.-]*\\\\b([0-9]{1,3}[.-]){3}[0-9]{1,3}\\\\.(nip\\\\.io|sslip\\\\.io|xip\\\\.io|traefik\\\\.me)(:[0-9]+)?/\" && !(# matches \"(?i)=[a-z0-9.-]*\\\\b(127|10|192[.-]168|172[.-](1[6-9]|2[0-9]|3[01]))[.-]\"))":
 		if scope == "command" {
 			return native326
 		}
@@ -1740,7 +1740,7 @@ func nativeFor(scope Scope, when string) nativeCond {
 }
 
 // nativeRegexps are the regular expressions of the native conditions.
-var nativeRegexps = [822]lazyRegexp{
+var nativeRegexps = [826]lazyRegexp{
 	{src: "^[0-9]{4,}"},
 	{src: "/[0-9]{1,2}$"},
 	{src: "^[0-9.]+\\.[0-9]+-[0-9]+$"},
@@ -2299,6 +2299,10 @@ var nativeRegexps = [822]lazyRegexp{
 	{src: "^\\$\\{?AWS_[A-Z0-9_]+\\}?$"},
 	{src: "=([0-9]{1,3}\\.){3}[0-9]{1,3}(:[0-9]+)?/"},
 	{src: "=(127\\.|10\\.|192\\.168\\.|172\\.(1[6-9]|2[0-9]|3[01])\\.)"},
+	{src: "=\\[[0-9A-Fa-f:.]+\\](:[0-9]+)?/"},
+	{src: "=\\[(::1|f[cd][0-9a-f:]*|fe80:[0-9a-f:]*)\\]"},
+	{src: "(?i)=[a-z0-9.-]*\\b([0-9]{1,3}[.-]){3}[0-9]{1,3}\\.(nip\\.io|sslip\\.io|xip\\.io|traefik\\.me)(:[0-9]+)?/"},
+	{src: "(?i)=[a-z0-9.-]*\\b(127|10|192[.-]168|172[.-](1[6-9]|2[0-9]|3[01]))[.-]"},
 	{src: "^(--?[a-z-]+=)?((git\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)"},
 	{src: "^((git\\+)?(https?|ftp|git|ssh)://|(github|gitlab|bitbucket|gist):)"},
 	{src: "^(git\\+)?(https?|ftp|git|ssh)://"},
@@ -4339,19 +4343,24 @@ func native61(env any) bool {
 		let0 := "(?i)^\\$|[a-z0-9-]\\.[a-z]{2,}|\\bprod|\\bprd\\b|\\blive\\b"
 		return func() bool {
 			let1 := "(?i)(^|[/@=\\s])(localhost|127\\.0\\.0\\.1|\\[?::1\\]?)([:/\\s]|$)"
-			return (!localTestDatabase(e.Name, e.Args, "") &&
-				((((e.Name == "mongorestore") &&
-					e.HasFlag("drop")) &&
-					anyOf(e.Options("uri", "host", "h"), func(p0 string) bool {
-						return (matchComputed(let0, p0) &&
-							!matchComputed(let1, p0))
-					})) ||
-					(((e.Name == "pg_restore") &&
-						e.HasFlag("c", "clean")) &&
-						anyOf(e.Options("d", "dbname", "host", "h"), func(p0 string) bool {
+			return func() bool {
+				let2 := e.Assigns["PGHOST"]
+				return (!localTestDatabase(e.Name, e.Args, "") &&
+					((((e.Name == "mongorestore") &&
+						e.HasFlag("drop")) &&
+						anyOf(e.Options("uri", "host", "h"), func(p0 string) bool {
 							return (matchComputed(let0, p0) &&
 								!matchComputed(let1, p0))
-						}))))
+						})) ||
+						(((e.Name == "pg_restore") &&
+							e.HasFlag("c", "clean")) &&
+							(anyOf(e.Options("d", "dbname", "host", "h"), func(p0 string) bool {
+								return (matchComputed(let0, p0) &&
+									!matchComputed(let1, p0))
+							}) ||
+								(matchComputed(let0, let2) &&
+									!matchComputed(let1, let2))))))
+			}()
 		}()
 	}()
 }
@@ -11298,13 +11307,16 @@ func native324(env any) bool {
 // native325 is the condition of cloud-credentials-set-agent.
 func native325(env any) bool {
 	e := env.(*CommandEnv)
-	return (((((e.Agent &&
+	return (((e.Agent &&
 		(e.Pos(0) == "configure")) &&
-		(e.Pos(1) == "set")) &&
-		(len(e.Positional) > 2)) &&
-		matchReAny(&nativeRegexps[554], "access_key_id\x00cret_access_key\x00ssion_token\x00credential_process\x00role_arn\x00ource_profile\x00start_url\x00account_id\x00role_name", strings.ToLower(index(e.Positional, 2)))) &&
-		!((len(e.Positional) > 3) &&
-			matchReWith(&nativeRegexps[555], "AWS_", index(e.Positional, 3))))
+		(e.Pos(1) == "import")) ||
+		(((((e.Agent &&
+			(e.Pos(0) == "configure")) &&
+			(e.Pos(1) == "set")) &&
+			(len(e.Positional) > 2)) &&
+			matchReAny(&nativeRegexps[554], "access_key_id\x00cret_access_key\x00ssion_token\x00credential_process\x00role_arn\x00ource_profile\x00start_url\x00account_id\x00role_name", strings.ToLower(index(e.Positional, 2)))) &&
+			!((len(e.Positional) > 3) &&
+				matchReWith(&nativeRegexps[555], "AWS_", index(e.Positional, 3)))))
 }
 
 // native326 is the condition of workload-image-raw-address.
@@ -11313,8 +11325,12 @@ func native326(env any) bool {
 	return (((e.Pos(0) == "set") &&
 		(e.Pos(1) == "image")) &&
 		anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[556], "=", p0) &&
-				!matchReWith(&nativeRegexps[557], "=", p0))
+			return (((matchReWith(&nativeRegexps[556], "=", p0) &&
+				!matchReWith(&nativeRegexps[557], "=", p0)) ||
+				(matchReWith(&nativeRegexps[558], "=[", p0) &&
+					!matchReWith(&nativeRegexps[559], "=[", p0))) ||
+				(matchReFold(&nativeRegexps[560], "=", p0) &&
+					!matchReFold(&nativeRegexps[561], "=", p0)))
 		}))
 }
 
@@ -11346,23 +11362,23 @@ func native328(env any) bool {
 		return in(p0, "npx", "bunx", "uvx", "pipx", "pnpm", "yarn", "npm", "uv", "bun")
 	}) &&
 		(anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[558], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
+			return matchReAny(&nativeRegexps[562], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", p0)
 		}) ||
-			matchReAny(&nativeRegexps[559], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
+			matchReAny(&nativeRegexps[563], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Path))) ||
 		(((((e.Name == "npm") &&
 			in(e.Pos(0), "exec", "x")) ||
 			(in(e.Name, "pnpm", "yarn") &&
 				(e.Pos(0) == "dlx"))) ||
 			((e.Name == "pipx") &&
 				(e.Pos(0) == "run"))) &&
-			matchReAny(&nativeRegexps[559], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
+			matchReAny(&nativeRegexps[563], "http\x00ftp\x00git\x00ssh\x00git\x00bitbucket\x00gist", e.Pos(1)))) ||
 		((((e.Name == "uv") &&
 			(e.Pos(0) == "tool")) &&
 			in(e.Pos(1), "run", "install")) &&
-			matchReWith(&nativeRegexps[560], "://", e.Pos(2)))) ||
+			matchReWith(&nativeRegexps[564], "://", e.Pos(2)))) ||
 		(in(e.Name, "npx", "bunx", "uvx", "npm", "pnpm", "yarn", "pipx", "uv") &&
 			anyOf(e.Options("p", "package", "from", "spec", "with"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[560], "://", p0)
+				return matchReWith(&nativeRegexps[564], "://", p0)
 			}))) ||
 		((in(e.Name, "pip", "pip3", "uv", "pipx") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -11371,37 +11387,37 @@ func native328(env any) bool {
 				((e.Name == "uv") &&
 					(e.Pos(0) == "add")))) &&
 			(((anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[561], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[565], "://", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
 					strings.HasPrefix(p0, "git+"))
 			}) ||
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[562], "://", p0) &&
-						!matchReWith(&nativeRegexps[563], "https://", p0))
+					return (matchReWith(&nativeRegexps[566], "://", p0) &&
+						!matchReWith(&nativeRegexps[567], "https://", p0))
 				})) ||
 				anyOf(e.Options("i", "index-url", "extra-index-url", "f", "find-links"), func(p0 string) bool {
 					return !in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org")
 				})) ||
 				anyOf(e.Options("r", "requirement", "c", "constraint"), func(p0 string) bool {
-					return matchReWith(&nativeRegexps[564], "://", p0)
+					return matchReWith(&nativeRegexps[568], "://", p0)
 				})))) ||
 		(((in(e.Name, "poetry", "pdm") &&
 			in("add", sliceOf(e.Positional, 0, 2)...)) &&
 			(e.Pos(0) != "source")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReAny(&nativeRegexps[565], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
+				return ((matchReAny(&nativeRegexps[569], "http\x00ftp\x00git\x00ssh\x00git+\x00git\x00bitbucket", p0) &&
 					!in(urlHost(p0), "files.pythonhosted.org", "pypi.org")) ||
-					(matchReWith(&nativeRegexps[562], "://", p0) &&
-						!matchReWith(&nativeRegexps[563], "https://", p0)))
+					(matchReWith(&nativeRegexps[566], "://", p0) &&
+						!matchReWith(&nativeRegexps[567], "https://", p0)))
 			}))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "install", "i", "add")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[566], "://", p0) &&
+				return ((matchReWith(&nativeRegexps[570], "://", p0) &&
 					!in(urlHost(p0), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-					matchReWith(&nativeRegexps[567], ":", p0))
+					matchReWith(&nativeRegexps[571], ":", p0))
 			}))) ||
 		(((e.Name == "cargo") &&
 			(e.Pos(0) == "install")) &&
@@ -11446,18 +11462,18 @@ func native328(env any) bool {
 				(((e.Pos(0) == "plugin") &&
 					in(e.Pos(1), "install", "add")) &&
 					anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-						return (matchReAny(&nativeRegexps[568], "http\x00git\x00ssh\x00git@", p0) &&
+						return (matchReAny(&nativeRegexps[572], "http\x00git\x00ssh\x00git@", p0) &&
 							(e.Agent ||
-								!matchReWith(&nativeRegexps[569], "https://", p0)))
+								!matchReWith(&nativeRegexps[573], "https://", p0)))
 					}))))) ||
 		((((e.Name == "gh") &&
 			in(e.Pos(0), "extension", "extensions", "ext")) &&
 			(e.Pos(1) == "install")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return ((matchReWith(&nativeRegexps[570], "/", p0) &&
-					!matchReWith(&nativeRegexps[571], "/", p0)) &&
+				return ((matchReWith(&nativeRegexps[574], "/", p0) &&
+					!matchReWith(&nativeRegexps[575], "/", p0)) &&
 					(e.Agent ||
-						!matchReWith(&nativeRegexps[572], "/", p0)))
+						!matchReWith(&nativeRegexps[576], "/", p0)))
 			}))) ||
 		((((e.Name == "docker") &&
 			(e.Pos(0) == "plugin")) &&
@@ -11472,7 +11488,7 @@ func native329(env any) bool {
 		e.HasFlag("allow-unauthenticated", "allow-insecure-repositories", "allow-downgrades", "force-yes")) ||
 		(in(e.Name, "apt", "apt-get") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[573], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
+				return matchReAny(&nativeRegexps[577], "allowunauthenticated\x00verify-peer=false\x00allowinsecurerepositories", p0)
 			}))) ||
 		(in(e.Name, "dnf", "yum", "zypper", "rpm", "microdnf", "tdnf") &&
 			e.HasFlag("nogpgcheck", "no-gpg-checks", "nosignature", "nodigest"))) ||
@@ -11480,10 +11496,10 @@ func native329(env any) bool {
 			e.HasFlag("skippgpcheck"))) ||
 		(in(e.Name, "dpkg") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[574], "--force-", p0)
+				return matchReWith(&nativeRegexps[578], "--force-", p0)
 			}))) ||
 		((e.Stdin.Static &&
-			matchReAny(&nativeRegexps[575], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
+			matchReAny(&nativeRegexps[579], "[trusted=yes]\x00gpgcheck\x00siglevel\x00allow-unauthenticated", e.Stdin.Text)) &&
 			(len(e.Outputs) > 0)))
 }
 
@@ -11534,11 +11550,11 @@ func native332(env any) bool {
 		(e.Stdin.Remote ||
 			isDownloader(e.Stdin.From))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[576], "/etc/", p0)
+			return matchReWith(&nativeRegexps[580], "/etc/", p0)
 		})) ||
 		(isDownloader(e.Name) &&
 			anyOf(e.Outputs, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[577], "/etc/", p0)
+				return matchReWith(&nativeRegexps[581], "/etc/", p0)
 			}))) ||
 		((in(e.Name, "apt-key") &&
 			(e.Pos(0) == "add")) &&
@@ -11568,11 +11584,11 @@ func native333(env any) bool {
 								matchComputed(let2, e.Assigns[p0]))) &&
 							!((in(p0, "GIT_SSH_COMMAND", "GIT_SSH") &&
 								matchReWith(&nativeRegexps[164], "ssh", e.Assigns[p0])) &&
-								!matchReFold(&nativeRegexps[578], "command", e.Assigns[p0]))) &&
+								!matchReFold(&nativeRegexps[582], "command", e.Assigns[p0]))) &&
 							!((p0 == "ENV") &&
-								matchRe(&nativeRegexps[579], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[583], e.Assigns[p0]))) &&
 							!((p0 == "PS4") &&
-								matchRe(&nativeRegexps[580], e.Assigns[p0]))) &&
+								matchRe(&nativeRegexps[584], e.Assigns[p0]))) &&
 							!((p0 == "NODE_OPTIONS") &&
 								matchComputed(let0, e.Assigns["NODE_OPTIONS"]))) &&
 							in(p0, "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "BASH_ENV", "ENV", "PROMPT_COMMAND", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "PERL5OPT", "PERL5LIB", "PERLLIB", "RUBYOPT", "RUBYLIB", "NODE_PATH", "GEM_PATH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "LD_LIBRARY_PATH", "ZDOTDIR", "PS4", "GCONV_PATH", "LUA_INIT", "PERL5DB", "PYTHONHOME", "PYTHONINSPECT")) ||
@@ -11580,20 +11596,20 @@ func native333(env any) bool {
 							strings.HasPrefix(p0, "LUA_INIT_"))
 					}) ||
 						anyOf(e.Declared, func(p0 string) bool {
-							return (((((((!matchReWith(&nativeRegexps[581], "ENV=", p0) &&
-								!(matchReWith(&nativeRegexps[582], "GIT_SSH", p0) &&
-									!matchReFold(&nativeRegexps[578], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!(matchReWith(&nativeRegexps[583], "=", p0) &&
+							return (((((((!matchReWith(&nativeRegexps[585], "ENV=", p0) &&
+								!(matchReWith(&nativeRegexps[586], "GIT_SSH", p0) &&
+									!matchReFold(&nativeRegexps[582], "command", substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
+								!(matchReWith(&nativeRegexps[587], "=", p0) &&
 									e.ProjectLibraryPath(substr(p0, 0, strings.Index(p0, "=")), substr(p0, (strings.Index(p0, "=")+1), len(p0))))) &&
-								!matchReWith(&nativeRegexps[584], "PS4=", p0)) &&
+								!matchReWith(&nativeRegexps[588], "PS4=", p0)) &&
 								!(strings.HasPrefix(p0, "NODE_OPTIONS=") &&
 									matchComputed(let0, strings.TrimPrefix(p0, "NODE_OPTIONS=")))) &&
-								!((matchReWith(&nativeRegexps[585], "=", p0) &&
+								!((matchReWith(&nativeRegexps[589], "=", p0) &&
 									matchComputed(let1, substr(p0, (strings.Index(p0, "=")+1), len(p0)))) &&
 									!matchComputed(let3, p0))) &&
 								!(strings.HasPrefix(p0, "RUBYOPT=") &&
 									matchComputed(let2, strings.TrimPrefix(p0, "RUBYOPT=")))) &&
-								matchReAny(&nativeRegexps[586], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl\x00ruby\x00node_path\x00gem_path\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
+								matchReAny(&nativeRegexps[590], "preload\x00audit\x00insert_libraries\x00library_path\x00bash_env\x00env\x00prompt_command\x00node_options\x00ython\x00erl\x00ruby\x00node_path\x00gem_path\x00java_tool_options\x00_java_options\x00jdk_java_options\x00ssh_command\x00exec_path\x00ld_library_path\x00zdotdir\x00ps4\x00gconv_path\x00lua_init\x00erl5db\x00ythonhome\x00dyld_", p0))
 						}))
 				}()
 			}()
@@ -11610,7 +11626,7 @@ func native334(env any) bool {
 			return matchComputed(let0, p0)
 		}) ||
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[587], "-", p0) &&
+				return (matchReWith(&nativeRegexps[591], "-", p0) &&
 					matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--env="), "-e")))
 			})) ||
 			(((in(e.Name, "kubectl", "oc", "kubecolor") &&
@@ -11695,14 +11711,14 @@ func native335(env any) bool {
 func native336(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[588], "/workflows/", p0)
+		return matchReWith(&nativeRegexps[592], "/workflows/", p0)
 	}) &&
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return (in(p0.Op, "<<", "<<-", "<<<") &&
-				matchReFold(&nativeRegexps[589], ")", p0.Target))
+				matchReFold(&nativeRegexps[593], ")", p0.Target))
 		}) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[589], ")", p0)
+				return matchReFold(&nativeRegexps[593], ")", p0)
 			})))
 }
 
@@ -11710,15 +11726,15 @@ func native336(env any) bool {
 func native337(env any) bool {
 	e := env.(*CommandEnv)
 	return (((anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[590], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
+		return matchReAny(&nativeRegexps[594], "kia\x00sia\x00bia\x00cca\x00gh\x00github_pat_\x00sk-\x00xox\x00glpat-\x00aiza", p0)
 	}) ||
 		(in(e.Name, "export", "declare", "typeset", "setenv") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[591], "=", p0) &&
-					!matchReAny(&nativeRegexps[592], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
+				return (matchReWith(&nativeRegexps[595], "=", p0) &&
+					!matchReAny(&nativeRegexps[596], "ostgres\x00assword\x00secret\x00changeme\x00example\x00mysql\x00redis\x00admin\x00root\x00localdev\x00development\x00testing", strings.ToLower(substr(p0, (strings.Index(p0, "=")+1), len(p0)))))
 			}))) ||
 		anyOf(valuesOf(e.Assigns), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[593], "A", p0)
+			return matchReWith(&nativeRegexps[597], "A", p0)
 		})) ||
 		anyOf(func() []string {
 			if e.Name == "sudo" {
@@ -11726,7 +11742,7 @@ func native337(env any) bool {
 			}
 			return e.WrapperArgs
 		}(), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[594], "--preserve-env=", p0)
+			return matchReWith(&nativeRegexps[598], "--preserve-env=", p0)
 		}))
 }
 
@@ -11749,7 +11765,7 @@ func native338(env any) bool {
 							e.HasFlag("e", "erase"))) ||
 						((e.Name == "pacman") &&
 							(anyOf(e.Flags, func(p0 string) bool {
-								return matchReWith(&nativeRegexps[595], "-R", p0)
+								return matchReWith(&nativeRegexps[599], "-R", p0)
 							}) ||
 								e.HasFlag("remove")))) ||
 						((e.Name == "dpkg") &&
@@ -11780,8 +11796,8 @@ func native338(env any) bool {
 						return func() bool {
 							let5 := ((((e.Name == "pacman") &&
 								(len(let4) == 1)) &&
-								matchReWith(&nativeRegexps[596], "$(pacman -Q", index(let4, 0))) &&
-								matchReWith(&nativeRegexps[597], "$(pacman -Q", index(let4, 0)))
+								matchReWith(&nativeRegexps[600], "$(pacman -Q", index(let4, 0))) &&
+								matchReWith(&nativeRegexps[601], "$(pacman -Q", index(let4, 0)))
 							return (let3 &&
 								(((((((((anyOf(let4, func(p0 string) bool {
 									return func() bool {
@@ -11794,7 +11810,7 @@ func native338(env any) bool {
 								}) ||
 									((e.Name == "snap") &&
 										anyOf(let4, func(p0 string) bool {
-											return matchReAny(&nativeRegexps[598], "snapd\x00core", p0)
+											return matchReAny(&nativeRegexps[602], "snapd\x00core", p0)
 										}))) ||
 									((e.Name == "flatpak") &&
 										e.HasFlag("all"))) ||
@@ -11811,16 +11827,16 @@ func native338(env any) bool {
 										e.HasFlag("nodeps", "noscripts", "force-resolution"))) ||
 									((e.Name == "pacman") &&
 										(anyOf(e.Flags, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[599], "-R", p0)
+											return matchReWith(&nativeRegexps[603], "-R", p0)
 										}) ||
 											e.HasFlag("nodeps")))) ||
 									((e.Name == "dpkg") &&
 										anyOf(e.Args, func(p0 string) bool {
-											return matchReWith(&nativeRegexps[600], "--force-", p0)
+											return matchReWith(&nativeRegexps[604], "--force-", p0)
 										}))) ||
 									(in(e.Name, "apt", "apt-get", "aptitude") &&
 										anyOf(e.Args, func(p0 string) bool {
-											return matchReFold(&nativeRegexps[601], "--force-", p0)
+											return matchReFold(&nativeRegexps[605], "--force-", p0)
 										}))) ||
 									((e.Name == "apk") &&
 										e.HasFlag("force-broken-world", "force"))))
@@ -11846,7 +11862,7 @@ func native339(env any) bool {
 		})) &&
 		((e.HasFlag("y", "yes", "assume-yes", "qq") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[602], "assume-yes=", p0)
+				return matchReAny(&nativeRegexps[606], "assume-yes=", p0)
 			})) ||
 			(e.Stdin.Kind == "pipe")))
 }
@@ -11856,8 +11872,8 @@ func native340(env any) bool {
 	e := env.(*CommandEnv)
 	return func() bool {
 		let0 := anyOf(e.Positional, func(p0 string) bool {
-			return (matchReFold(&nativeRegexps[603], ".", p0) ||
-				matchReFold(&nativeRegexps[604], "://", p0))
+			return (matchReFold(&nativeRegexps[607], ".", p0) ||
+				matchReFold(&nativeRegexps[608], "://", p0))
 		})
 		return ((((((e.Name == "dpkg") &&
 			e.HasFlag("i", "install", "unpack")) ||
@@ -11888,7 +11904,7 @@ func native341(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Options("install-extension"), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[605], ".vsix", p0)
+			return matchReAny(&nativeRegexps[609], ".vsix", p0)
 		}))
 }
 
@@ -11898,15 +11914,15 @@ func native342(env any) bool {
 	return ((((((((((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 		in(e.Pos(0), "config", "c")) &&
 		(e.Pos(1) == "set")) &&
-		((matchReAny(&nativeRegexps[606], "registry\x00npmregistryserver", e.Pos(2)) &&
+		((matchReAny(&nativeRegexps[610], "registry\x00npmregistryserver", e.Pos(2)) &&
 			!in(urlHost(e.Pos(3)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-			(matchReWith(&nativeRegexps[607], "=", e.Pos(2)) &&
+			(matchReWith(&nativeRegexps[611], "=", e.Pos(2)) &&
 				!in(urlHost(index(strings.Split(e.Pos(2), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com")))) ||
 		(((e.Name == "npm") &&
 			(e.Pos(0) == "set")) &&
-			((matchReWith(&nativeRegexps[608], "registry", e.Pos(1)) &&
+			((matchReWith(&nativeRegexps[612], "registry", e.Pos(1)) &&
 				!in(urlHost(e.Pos(2)), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[609], "registry=", e.Pos(1)) &&
+				(matchReWith(&nativeRegexps[613], "registry=", e.Pos(1)) &&
 					!in(urlHost(index(strings.Split(e.Pos(1), "="), 1)), "registry.npmjs.org", "registry.yarnpkg.com"))))) ||
 		((in(e.Name, "npm", "pnpm", "yarn", "bun") &&
 			!in(e.Pos(0), "whoami", "view", "v", "info", "show", "search", "s", "ping", "outdated")) &&
@@ -11917,17 +11933,17 @@ func native342(env any) bool {
 			(e.Pos(0) == "config")) &&
 			in(e.Pos(1), "set", "--global", "--user", "--site")) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[610], "index-url\x00find-links", p0)
+				return matchReAny(&nativeRegexps[614], "index-url\x00find-links", p0)
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[611], "://", p0) &&
+				return (matchReWith(&nativeRegexps[615], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		((((e.Name == "poetry") &&
 			(e.Pos(0) == "source")) &&
 			(e.Pos(1) == "add")) &&
 			anyOf(sliceOf(e.Positional, 2, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[611], "://", p0) &&
+				return (matchReWith(&nativeRegexps[615], "://", p0) &&
 					!in(urlHost(p0), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 			}))) ||
 		(((e.Name == "gem") &&
@@ -11944,7 +11960,7 @@ func native342(env any) bool {
 			(e.Pos(0) == "config")) &&
 			e.HasFlag("add", "append", "prepend", "set")) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[611], "://", p0) &&
+				return (matchReWith(&nativeRegexps[615], "://", p0) &&
 					!in(urlHost(p0), "conda.anaconda.org", "repo.anaconda.com"))
 			})))
 }
@@ -11997,7 +12013,7 @@ func native344(env any) bool {
 				(e.Pos(1) == "publish")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 			return (isHome(p0) ||
-				matchReWith(&nativeRegexps[612], "~/.", cleanPath(p0)))
+				matchReWith(&nativeRegexps[616], "~/.", cleanPath(p0)))
 		}))
 }
 
@@ -12010,10 +12026,10 @@ func native345(env any) bool {
 		}) ||
 			((e.Name == "cargo") &&
 				anyOf(e.Flags, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[613], "-", p0)
+					return matchReWith(&nativeRegexps[617], "-", p0)
 				}))) &&
 			!anyOf(e.Args, func(p0 string) bool {
-				return (matchReAny(&nativeRegexps[614], "no-dry\x00run=\x00false\x000\x00no\x00off", p0) &&
+				return (matchReAny(&nativeRegexps[618], "no-dry\x00run=\x00false\x000\x00no\x00off", p0) &&
 					(p0 != "--dry-run=true"))
 			}))
 		return func() bool {
@@ -12050,7 +12066,7 @@ func native345(env any) bool {
 									anyOf(let3, func(p0 string) bool {
 										return ((matchComputed(let1, p0) &&
 											!strings.HasPrefix(p0, "localhost/")) &&
-											!matchReWith(&nativeRegexps[615], ":", p0))
+											!matchReWith(&nativeRegexps[619], ":", p0))
 									}))
 							}
 							return func() bool {
@@ -12081,7 +12097,7 @@ func native346(env any) bool {
 		let0 := func() []string {
 			if in(e.Name, "export", "declare", "typeset", "readonly", "local") {
 				return filterOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[616], "=", p0)
+					return matchReWith(&nativeRegexps[620], "=", p0)
 				})
 			}
 			return func() []string {
@@ -12103,28 +12119,28 @@ func native346(env any) bool {
 			}()
 		}()
 		return anyOf(let0, func(p0 string) bool {
-			return (((((((matchReFold(&nativeRegexps[617], "=", p0) &&
+			return (((((((matchReFold(&nativeRegexps[621], "=", p0) &&
 				!in(urlHost(substr(p0, (strings.Index(p0, "=")+1), len(p0))), "registry.npmjs.org", "registry.yarnpkg.com")) ||
-				(matchReWith(&nativeRegexps[618], "_", p0) &&
+				(matchReWith(&nativeRegexps[622], "_", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), " "), func(p1 string) bool {
 						return func() bool {
 							let1 := substr(p1, (strings.LastIndex(p1, "=") + 1), len(p1))
-							return (matchReWith(&nativeRegexps[619], "://", let1) &&
+							return (matchReWith(&nativeRegexps[623], "://", let1) &&
 								!in(urlHost(let1), "pypi.org", "files.pythonhosted.org", "download.pytorch.org"))
 						}()
 					}))) ||
-				(matchReWith(&nativeRegexps[620], "=", p0) &&
-					!matchReWith(&nativeRegexps[621], "=0", p0))) ||
-				matchReWith(&nativeRegexps[622], "=", p0)) ||
-				(matchReWith(&nativeRegexps[623], "GOPROXY=", p0) &&
+				(matchReWith(&nativeRegexps[624], "=", p0) &&
+					!matchReWith(&nativeRegexps[625], "=0", p0))) ||
+				matchReWith(&nativeRegexps[626], "=", p0)) ||
+				(matchReWith(&nativeRegexps[627], "GOPROXY=", p0) &&
 					anyOf(strings.Split(substr(p0, (strings.Index(p0, "=")+1), len(p0)), ","), func(p1 string) bool {
 						return anyOf(strings.Split(p1, "|"), func(p2 string) bool {
 							return !in(p2, "direct", "off", "https://proxy.golang.org", "https://proxy.golang.org/")
 						})
 					}))) ||
-				(matchReWith(&nativeRegexps[624], "GOSUMDB=", p0) &&
-					!matchReWith(&nativeRegexps[625], "GOSUMDB=sum.golang.org", p0))) ||
-				matchReWith(&nativeRegexps[626], "-insecure", p0))
+				(matchReWith(&nativeRegexps[628], "GOSUMDB=", p0) &&
+					!matchReWith(&nativeRegexps[629], "GOSUMDB=sum.golang.org", p0))) ||
+				matchReWith(&nativeRegexps[630], "-insecure", p0))
 		})
 	}()
 }
@@ -12175,7 +12191,7 @@ func native349(env any) bool {
 				under(p0, "/lib")) ||
 				under(p0, "/opt")) ||
 				under(p0, "/var/lib")) ||
-				matchReWith(&nativeRegexps[627], "-packages", cleanPath(p0)))
+				matchReWith(&nativeRegexps[631], "-packages", cleanPath(p0)))
 		})) ||
 		(((e.Name == "gem") &&
 			in(e.Pos(0), "install", "update", "i")) &&
@@ -12185,7 +12201,7 @@ func native349(env any) bool {
 					under(p0, "/etc")) ||
 					under(p0, "/lib")) ||
 					under(p0, "/var/lib")) ||
-					matchReWith(&nativeRegexps[628], "/", cleanPath(p0)))
+					matchReWith(&nativeRegexps[632], "/", cleanPath(p0)))
 			})))
 }
 
@@ -12195,7 +12211,7 @@ func native350(env any) bool {
 	return (!e.HasFlag("c", "check-dist-upgrade-only", "h", "help", "V", "version") &&
 		(e.Agent ||
 			anyOf(e.Options("f", "frontend"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[629], "noninteractive", p0)
+				return matchReFold(&nativeRegexps[633], "noninteractive", p0)
 			})))
 }
 
@@ -12219,7 +12235,7 @@ func native351(env any) bool {
 			(((e.Name == "systemctl") &&
 				in(e.Pos(0), "isolate", "start", "restart", "default")) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return matchReAny(&nativeRegexps[630], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+					return matchReAny(&nativeRegexps[634], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 				}))) ||
 			(in(e.Name, "init", "telinit") &&
 				anyOf(e.Positional, func(p0 string) bool {
@@ -12237,9 +12253,9 @@ func native351(env any) bool {
 			((e.Name == "osascript") &&
 				func() bool {
 					let1 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[631], "\"", let1) &&
-						matchReAny(&nativeRegexps[632], "restart\x00shut", let1)) ||
-						matchReFold(&nativeRegexps[633], "aevtr", let1))
+					return ((matchReFold(&nativeRegexps[635], "\"", let1) &&
+						matchReAny(&nativeRegexps[636], "restart\x00shut", let1)) ||
+						matchReFold(&nativeRegexps[637], "aevtr", let1))
 				}()))
 	}()
 }
@@ -12272,9 +12288,9 @@ func native354(env any) bool {
 		return func() bool {
 			let1 := "(\\s*\\|\\s*(awk\\s+(-F\\s*\\S+\\s+)?'\\{\\s*print\\s+\\$[0-9]+\\s*\\}'|cut\\s[^|;\\n)]*|tail\\s[^|;\\n)]*|sed\\s+[0-9]+d|tr\\s[^|;\\n)]*|sort\\b[^|;\\n)]*|head\\s[^|;\\n)]*|grep\\s+-v\\s[^|;\\n)]*))*"
 			return ((((((((e.Lang != "") &&
-				matchReAny(&nativeRegexps[634], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
-				matchReAny(&nativeRegexps[635], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
-				!matchReAny(&nativeRegexps[636], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
+				matchReAny(&nativeRegexps[638], "listdir(\x00scandir(\x00/proc/\x00psutil.\x00readdirsync(\x00opendir(", e.Code)) &&
+				matchReAny(&nativeRegexps[639], "os.kill(\x00kill\x00terminate\x00send_signal\x00process.kill(\x00kill", e.Code)) &&
+				!matchReAny(&nativeRegexps[640], "omm\x00mdline\x00exe\x00status\x00sername\x00ids\x00name", e.Code)) ||
 				(in(e.Name, "pkill", "killall") &&
 					func() bool {
 						let2 := e.Options("u", "U", "euid", "uid", "user")
@@ -12315,12 +12331,12 @@ func native355(env any) bool {
 		anyOf(e.Positional, func(p0 string) bool {
 			return strings.Contains(p0, "$")
 		})) &&
-		(matchReWith(&nativeRegexps[637], "systemctl", e.Unfolded) ||
-			matchReAny(&nativeRegexps[638], "systemctl\x00systemctl", e.Unfolded))) ||
+		(matchReWith(&nativeRegexps[641], "systemctl", e.Unfolded) ||
+			matchReAny(&nativeRegexps[642], "systemctl\x00systemctl", e.Unfolded))) ||
 		((((e.Name == "systemctl") &&
 			in("xargs", e.Wrappers...)) &&
 			in(e.Pos(0), "stop", "kill", "disable", "mask")) &&
-			matchReWith(&nativeRegexps[639], "systemctl", e.Unfolded)))
+			matchReWith(&nativeRegexps[643], "systemctl", e.Unfolded)))
 }
 
 // native356 is the condition of fork-bomb.
@@ -12338,7 +12354,7 @@ func native357(env any) bool {
 		return matchReFold(&nativeRegexps[486], "hguard", p0)
 	}) ||
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReFold(&nativeRegexps[640], "hguard", p0)
+			return matchReFold(&nativeRegexps[644], "hguard", p0)
 		}))
 }
 
@@ -12355,10 +12371,10 @@ func native359(env any) bool {
 		e.HasFlag("c", "w", "d")) ||
 		(in(e.Name, "rm", "shred", "truncate", "unlink") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[641], "history\x00fish_history", p0)
+				return matchReAny(&nativeRegexps[645], "history\x00fish_history", p0)
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[642], "history", p0)
+			return matchReWith(&nativeRegexps[646], "history", p0)
 		})) ||
 		((e.Name == "unset") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12375,7 +12391,7 @@ func native359(env any) bool {
 			in("history", e.Args...))) ||
 		(in(e.Name, "export", "declare", "typeset") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[643], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
+				return matchReAny(&nativeRegexps[647], "file=\x00size=0\x00filesize=0\x00savehist=0\x00histignore=*", p0)
 			}))) ||
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "HISTFILE", "HISTSIZE", "HISTFILESIZE", "SAVEHIST") &&
@@ -12434,7 +12450,7 @@ func native361(env any) bool {
 				return in(p0, "stop", "disable", "mask", "kill")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[644], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
+				return matchReAny(&nativeRegexps[648], "firewalld\x00ufw\x00tables\x006tables\x00ftables\x00etfilter-persistent\x00pparmor\x00uditd\x00fail2ban\x00systemd-journald\x00rsyslog\x00syslog-ng\x00osqueryd\x00falcon-sensor\x00wazuh-agent\x00clamav-daemon", p0)
 			}))) ||
 		((e.Name == "firewall-cmd") &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12456,29 +12472,29 @@ func native361(env any) bool {
 				return (p0 == "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[645], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[649], "firewalld\x00tables\x006tables\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		((in(e.Name, "update-rc.d", "rc-update", "sysv-rc-conf") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return in(p0, "disable", "remove", "del", "delete", "off")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[646], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
+				return matchReAny(&nativeRegexps[650], "firewalld\x00tables\x006tables\x00nftables\x00ufw\x00auditd\x00rsyslog\x00syslog-ng\x00apparmor\x00fail2ban\x00osqueryd\x00falcon-sensor\x00wazuh-agent", p0)
 			}))) ||
 		(in(e.Name, "aa-disable", "aa-complain") &&
 			(len(e.Positional) > 0))) ||
 		(((e.Name == "launchctl") &&
 			in(e.Pos(0), "remove", "disable", "bootout", "unload", "stop", "kill")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[647], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
+				return matchReAny(&nativeRegexps[651], "com.apple.\x00auditd\x00syslogd\x00osquery\x00falcon\x00crowdstrike\x00objective-see\x00ulu\x00ittlesnitch\x00at.obdev\x00anta\x00entinel\x00arbonblack\x00bdefense\x00mdatp\x00wdav\x00jamf\x00kandji\x00xprotect\x00eset\x00sophos\x00malwarebytes\x00blockblock", p0)
 			}))) ||
 		(in(e.Name, "pkill", "killall") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[648], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
+				return matchReAny(&nativeRegexps[652], "auditd\x00rsyslog\x00syslog\x00journald\x00osqueryd\x00falcon\x00falcon\x00wazuh\x00ossec\x00auditbeat\x00ilebeat\x00alco\x00sysmon\x00fail2ban\x00clamd\x00snitch\x00ulu\x00eset\x00esensor\x00nessusd\x00santad\x00mdatp\x00wdavdaemon\x00sentineld\x00rowdstrike\x00bagentd", p0)
 			}))) ||
 		((e.Name == "kill") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[649], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
+				return matchReAny(&nativeRegexps[653], "idof\x00grep\x00auditd\x00rsyslogd\x00syslogd\x00auditd\x00rsyslogd\x00syslogd", p0)
 			})))
 }
 
@@ -12504,7 +12520,7 @@ func native362(env any) bool {
 				!e.HasFlag("l", "list", "V", "version")) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return (matchComputed(let0, p0) ||
-						matchReAny(&nativeRegexps[650], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
+						matchReAny(&nativeRegexps[654], "sshd\x00cron\x00systemd-logind\x00dbus-daemon\x00networkmanager", p0))
 				}))) ||
 			(((e.Name == "pkill") &&
 				!e.HasFlag("l", "list", "V", "version")) &&
@@ -12524,12 +12540,12 @@ func native362(env any) bool {
 			(((e.Name == "kill") &&
 				!e.HasFlag("HUP", "SIGHUP", "USR1", "SIGUSR1", "0")) &&
 				(anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[651], "p", p0)
+					return matchReWith(&nativeRegexps[655], "p", p0)
 				}) ||
 					(anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[652], "$", p0)
+						return matchReWith(&nativeRegexps[656], "$", p0)
 					}) &&
-						matchReWith(&nativeRegexps[653], "=", e.Unfolded)))))
+						matchReWith(&nativeRegexps[657], "=", e.Unfolded)))))
 	}()
 }
 
@@ -12556,7 +12572,7 @@ func native364(env any) bool {
 			})) &&
 			((((e.Name != "kill") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[654], "p", p0)
+					return matchReWith(&nativeRegexps[658], "p", p0)
 				})) ||
 				((in("xargs", e.Wrappers...) &&
 					(e.Stdin.Kind == "pipe")) &&
@@ -12564,7 +12580,7 @@ func native364(env any) bool {
 				(anyOf(e.Args, func(p0 string) bool {
 					return strings.HasPrefix(p0, "$")
 				}) &&
-					matchReAny(&nativeRegexps[655], "grep\x00idof\x00while", e.Unfolded)))) &&
+					matchReAny(&nativeRegexps[659], "grep\x00idof\x00while", e.Unfolded)))) &&
 			((((((e.Agent ||
 				anyOf(e.Wrappers, func(p0 string) bool {
 					return in(p0, "sudo", "doas", "run0", "pkexec", "su")
@@ -12572,11 +12588,11 @@ func native364(env any) bool {
 				e.HasFlag("u", "U", "g", "G", "euid", "uid", "group", "pgroup", "user")) ||
 				((e.Name == "pkill") &&
 					e.HasFlag("P", "parent", "s", "session", "t", "terminal", "ns", "nslist"))) ||
-				matchReWith(&nativeRegexps[656], "p", e.Unfolded)) ||
+				matchReWith(&nativeRegexps[660], "p", e.Unfolded)) ||
 				anyOf(e.Positional, func(p0 string) bool {
 					return matchComputed(let0, p0)
 				})) ||
-				matchReWith(&nativeRegexps[657], "p", e.Unfolded))) ||
+				matchReWith(&nativeRegexps[661], "p", e.Unfolded))) ||
 			((e.Name == "killall") &&
 				e.HasFlag("r", "regexp")))
 	}()
@@ -12586,10 +12602,10 @@ func native364(env any) bool {
 func native365(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Args, func(p0 string) bool {
-		return matchReAny(&nativeRegexps[658], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
+		return matchReAny(&nativeRegexps[662], "del\x00erase\x00r\x00format\x00r\x00cipher\x00diskpart\x00clear-disk\x00remove-partition\x00format-volume", p0)
 	}) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[659], "/\x00recurse\x00force\x00/w", p0)
+			return matchReAny(&nativeRegexps[663], "/\x00recurse\x00force\x00/w", p0)
 		}))
 }
 
@@ -12618,10 +12634,10 @@ func native367(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[660], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[664], "login1\x00systemd1\x00reboot\x00poweroff\x00halt\x00kexec\x00suspend\x00hibernate\x00softreboot", p0)
 		})) &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[661], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
+			return matchReAny(&nativeRegexps[665], "reboot\x00poweroff\x00halt\x00kexec\x00softreboot", p0)
 		})) ||
 		((in(e.Name, "ipmitool", "ipmiutil") &&
 			anyOf(e.Positional, func(p0 string) bool {
@@ -12656,7 +12672,7 @@ func native368(env any) bool {
 			}))) ||
 		((e.Name == "vim-cmd") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[662], "vmsvc/", p0)
+				return matchReWith(&nativeRegexps[666], "vmsvc/", p0)
 			}))) ||
 		((e.Name == "virsh") &&
 			(anyOf(e.Positional, func(p0 string) bool {
@@ -12727,14 +12743,14 @@ func native371(env any) bool {
 				return (p0 == "msr")
 			})) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[663], "allow_writes=", strings.ToLower(p0))
+				return matchReWith(&nativeRegexps[667], "allow_writes=", strings.ToLower(p0))
 			}))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[664], "/dev/cpu/", p0)
+			return matchReWith(&nativeRegexps[668], "/dev/cpu/", p0)
 		})) ||
 		(((e.Lang != "") &&
-			matchReWith(&nativeRegexps[665], "/dev/cpu/", e.Code)) &&
-			matchReAny(&nativeRegexps[666], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
+			matchReWith(&nativeRegexps[669], "/dev/cpu/", e.Code)) &&
+			matchReAny(&nativeRegexps[670], "wronly\x00rdwr\x00r+\x00w\x00+b\x00b+\x00a\x00pwrite\x00.write(", e.Code)))
 }
 
 // native372 is the condition of kernel-module-load-agent.
@@ -12755,13 +12771,13 @@ func native373(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "sysctl") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[667], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
+			return matchReAny(&nativeRegexps[671], "randomize_va_space=0\x00kptr_restrict=0\x00dmesg_restrict=0\x00yama.ptrace_scope=0\x00kexec_load_disabled=0\x00modules_disabled=0\x00unprivileged_bpf_disabled=0\x00fs.protected_\x00net.ipv4.ip_forward=1\x00kernel.perf_event_paranoid=-1", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[668], "/proc/sys/", p0)
+			return matchReWith(&nativeRegexps[672], "/proc/sys/", p0)
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[669], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
+			return matchReAny(&nativeRegexps[673], "/sys/kernel/security/\x00/sys/module/\x00/selinux/enforce", p0)
 		}))
 }
 
@@ -12773,7 +12789,7 @@ func native374(env any) bool {
 		return (((e.Name == "sysctl") &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (matchComputed((("^("+let0)+")="), p0) &&
-					!matchReAny(&nativeRegexps[670], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
+					!matchReAny(&nativeRegexps[674], "kernel\x00overcommit_memory=\x00panic_on_oom=0", p0))
 			})) ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return matchComputed((("^/proc/sys/(" + let0) + ")$"), p0)
@@ -12792,7 +12808,7 @@ func native375(env any) bool {
 					return !matchComputed(let0, p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return (matchReWith(&nativeRegexps[671], "-", p0) &&
+					return (matchReWith(&nativeRegexps[675], "-", p0) &&
 						!matchComputed(let0, strings.TrimPrefix(strings.TrimPrefix(p0, "--load="), "-p")))
 				})))
 	}()
@@ -12807,7 +12823,7 @@ func native376(env any) bool {
 		})) ||
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((strings.HasPrefix(cleanPath(p0), "/sys/") &&
-				!matchReWith(&nativeRegexps[672], "/sys/", cleanPath(p0))) &&
+				!matchReWith(&nativeRegexps[676], "/sys/", cleanPath(p0))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/fs/cgroup/") &&
 					(baseName(p0) != "cgroup.kill"))) &&
 				!(strings.HasPrefix(cleanPath(p0), "/sys/kernel/security/") ||
@@ -12842,16 +12858,16 @@ func native379(env any) bool {
 			}))) ||
 		((e.Name == "journalctl") &&
 			((anyOf(e.Options("vacuum-time"), func(p0 string) bool {
-				return matchRe(&nativeRegexps[673], p0)
+				return matchRe(&nativeRegexps[677], p0)
 			}) ||
 				anyOf(e.Options("vacuum-size"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[674], p0)
+					return matchRe(&nativeRegexps[678], p0)
 				})) ||
 				anyOf(e.Options("vacuum-files"), func(p0 string) bool {
-					return matchRe(&nativeRegexps[675], p0)
+					return matchRe(&nativeRegexps[679], p0)
 				})))) ||
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[676], "/var/log/", p0)
+			return matchReWith(&nativeRegexps[680], "/var/log/", p0)
 		}))
 }
 
@@ -12875,7 +12891,7 @@ func native380(env any) bool {
 			(abbrevWords("link delete", e.Positional) ||
 				abbrevWords("address delete", e.Positional))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[677], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
+				return matchReAny(&nativeRegexps[681], "e\x00w\x00bond\x00team\x00vmbr\x00br", p0)
 			}))) ||
 		(((e.Name == "ip") &&
 			abbrevWords("route flush|delete", e.Positional)) &&
@@ -12932,9 +12948,9 @@ func native380(env any) bool {
 						return (p0 == "allow")
 					})))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[678], "22\x00ssh\x00openssh", strings.ToLower(p0))
+				return matchReAny(&nativeRegexps[682], "22\x00ssh\x00openssh", strings.ToLower(p0))
 			})) &&
-			!matchReAny(&nativeRegexps[679], "from \x00from a", strings.Join(e.Positional, " ")))) ||
+			!matchReAny(&nativeRegexps[683], "from \x00from a", strings.Join(e.Positional, " ")))) ||
 		(((((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
 			e.HasFlag("A", "append", "I", "insert", "R", "replace")) &&
 			anyOf(e.Args, func(p0 string) bool {
@@ -12943,25 +12959,25 @@ func native380(env any) bool {
 			anyOf(e.Options("j", "jump"), func(p0 string) bool {
 				return in(p0, "DROP", "REJECT")
 			})) &&
-			matchReWith(&nativeRegexps[680], "--", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[684], "--", strings.Join(e.Args, " "))) &&
 			!((e.HasFlag("s", "source", "src-range", "m") &&
-				matchReWith(&nativeRegexps[681], "-", strings.Join(e.Args, " "))) &&
-				!matchReWith(&nativeRegexps[682], "-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[685], "-", strings.Join(e.Args, " "))) &&
+				!matchReWith(&nativeRegexps[686], "-", strings.Join(e.Args, " "))))) ||
 		((in(e.Name, "iptables", "ip6tables", "iptables-legacy", "iptables-nft") &&
-			matchReAny(&nativeRegexps[683], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
-			matchReWith(&nativeRegexps[684], "-", strings.Join(e.Args, " ")))) ||
+			matchReAny(&nativeRegexps[687], "input\x00output\x00drop\x00reject\x00--reject-with\x00-\x00filter\x00-\x00-v\x000.0.0.0/0\x00::/0\x00-\x00--comment", strings.Join(e.Args, " "))) &&
+			matchReWith(&nativeRegexps[688], "-", strings.Join(e.Args, " ")))) ||
 		((e.Name == "nft") &&
-			(matchReFold(&nativeRegexps[685], "policy", strings.Join(e.Args, " ")) ||
-				matchReFold(&nativeRegexps[686], "rule", strings.Join(e.Args, " "))))) ||
+			(matchReFold(&nativeRegexps[689], "policy", strings.Join(e.Args, " ")) ||
+				matchReFold(&nativeRegexps[690], "rule", strings.Join(e.Args, " "))))) ||
 		(((e.Name == "nft") &&
-			matchReWith(&nativeRegexps[687], "dport", strings.Join(e.Args, " "))) &&
-			!matchReWith(&nativeRegexps[688], "saddr", strings.Join(e.Args, " ")))) ||
+			matchReWith(&nativeRegexps[691], "dport", strings.Join(e.Args, " "))) &&
+			!matchReWith(&nativeRegexps[692], "saddr", strings.Join(e.Args, " ")))) ||
 		((e.Name == "firewall-cmd") &&
 			((e.HasFlag("panic-on") ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[689], "--remove-", p0)
+					return matchReWith(&nativeRegexps[693], "--remove-", p0)
 				})) ||
-				matchReWith(&nativeRegexps[690], "--remove-", strings.Join(e.Args, " "))))) ||
+				matchReWith(&nativeRegexps[694], "--remove-", strings.Join(e.Args, " "))))) ||
 		((((e.Name == "tc") &&
 			in(e.Pos(0), "qdisc", "q", "qd", "qdi", "qdis")) &&
 			in(e.Pos(1), "add", "replace", "change", "a", "r", "c")) &&
@@ -12971,7 +12987,7 @@ func native380(env any) bool {
 				(anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "netem")
 				}) &&
-					matchReWith(&nativeRegexps[691], "100", e.Unfolded)))))
+					matchReWith(&nativeRegexps[695], "100", e.Unfolded)))))
 }
 
 // native381 is the condition of boot-config-change.
@@ -13004,33 +13020,33 @@ func native382(env any) bool {
 	return (!e.HasFlag("help", "h", "version", "V") &&
 		(((((((((((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[692], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
+				return matchReAny(&nativeRegexps[696], "ksmserver\x00org.kde.\x00sessionmanager\x00org.xfce.session", p0)
 			})) &&
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[693], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
+				return matchReAny(&nativeRegexps[697], "logout\x00shutdown\x00boot\x00start\x00poweroff\x00request", p0)
 			})) ||
 			((e.Name == "launchctl") &&
 				(((e.Pos(0) == "reboot") &&
 					in(e.Pos(1), "logout", "apps")) ||
 					(((e.Pos(0) == "bootout") &&
 						(len(e.Positional) == 2)) &&
-						matchReAny(&nativeRegexps[694], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
+						matchReAny(&nativeRegexps[698], "gui\x00user\x00login\x00system", e.Pos(1)))))) ||
 			((e.Name == "osascript") &&
 				func() bool {
 					let0 := ((strings.Join(e.Args, " ") + "\n") + e.Stdin.Text)
-					return ((matchReFold(&nativeRegexps[631], "\"", let0) &&
-						matchReFold(&nativeRegexps[695], "log", let0)) ||
-						matchReFold(&nativeRegexps[696], "aevt", let0))
+					return ((matchReFold(&nativeRegexps[635], "\"", let0) &&
+						matchReFold(&nativeRegexps[699], "log", let0)) ||
+						matchReFold(&nativeRegexps[700], "aevt", let0))
 				}())) ||
 			in(e.Name, "gnome-session-quit", "cinnamon-session-quit", "xfce4-session-logout")) ||
 			((e.Name == "mate-session-save") &&
 				e.HasFlag("logout", "force-logout", "shutdown-dialog", "logout-dialog"))) ||
 			((in(e.Name, "busctl", "dbus-send", "gdbus", "qdbus") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReFold(&nativeRegexps[697], "login1", p0)
+					return matchReFold(&nativeRegexps[701], "login1", p0)
 				})) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[698], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
+					return matchReAny(&nativeRegexps[702], "ibernate\x00ybridsleep\x00suspendthenhibernate\x00terminateuser\x00killuser", p0)
 				}))) ||
 			((e.Name == "rtcwake") &&
 				!in(strings.ToLower(e.Option("m", "mode")), "", "no", "show", "disable", "on"))) ||
@@ -13040,11 +13056,11 @@ func native382(env any) bool {
 					in(e.Pos(0), "hibernate", "hybrid-sleep", "suspend-then-hibernate")) ||
 					((e.Pos(0) == "set-default") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[630], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
+							return matchReAny(&nativeRegexps[634], "rescue\x00emergency\x00poweroff\x00reboot\x00halt\x00kexec\x00hutdown\x00oft-reboot\x00ysinit\x00runlevel", p0)
 						}))) ||
 					(in(e.Pos(0), "stop", "kill", "mask", "disable", "restart") &&
 						anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-							return matchReAny(&nativeRegexps[699], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
+							return matchReAny(&nativeRegexps[703], ".service\x00.slice\x00user.slice\x00-.slice\x00system.slice\x00init.scope\x00systemd-logind", p0)
 						}))))) ||
 			(((e.Name == "loginctl") &&
 				in(e.Pos(0), "terminate-user", "kill-user", "terminate-session", "kill-session", "terminate-seat", "lock-sessions")) &&
@@ -13058,10 +13074,10 @@ func native383(env any) bool {
 	return ((((((((in(e.Name, "date", "gdate") &&
 		((e.HasFlag("s", "set") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[700], "-s", p0)
+				return matchReWith(&nativeRegexps[704], "-s", p0)
 			})) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchRe(&nativeRegexps[701], p0)
+				return matchRe(&nativeRegexps[705], p0)
 			}))) &&
 		!e.HasFlag("d", "date", "r", "reference", "f", "file", "help", "version", "j")) ||
 		((e.Name == "timedatectl") &&
@@ -13094,8 +13110,8 @@ func native383(env any) bool {
 			((e.Name == "chronyd") &&
 				e.HasFlag("q"))) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return !(matchReAny(&nativeRegexps[702], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
-					matchReWith(&nativeRegexps[703], "pool.ntp.org", p0))
+				return !(matchReAny(&nativeRegexps[706], "pool.ntp.org\x00ntp.ubuntu.com\x00time.", strings.ToLower(p0)) ||
+					matchReWith(&nativeRegexps[707], "pool.ntp.org", p0))
 			})))
 }
 
@@ -13113,7 +13129,7 @@ func native384(env any) bool {
 				in(e.Pos(0), "allow", "deny", "reject", "limit", "delete", "insert", "prepend", "route", "default", "enable", "reload"))) ||
 			((e.Name == "firewall-cmd") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[704], "--", p0)
+					return matchReWith(&nativeRegexps[708], "--", p0)
 				}))) ||
 			((e.Name == "pfctl") &&
 				e.HasFlag("f", "d", "e", "F"))) ||
@@ -13217,9 +13233,9 @@ func native389(env any) bool {
 func native390(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		((matchReWith(&nativeRegexps[705], "while", e.Code) ||
-			matchReAny(&nativeRegexps[706], "while\x00until\x00loop\x00while", e.Code)) ||
-			matchReWith(&nativeRegexps[707], "fork", e.Code)))
+		((matchReWith(&nativeRegexps[709], "while", e.Code) ||
+			matchReAny(&nativeRegexps[710], "while\x00until\x00loop\x00while", e.Code)) ||
+			matchReWith(&nativeRegexps[711], "fork", e.Code)))
 }
 
 // native391 is the condition of service-from-file.
@@ -13246,11 +13262,11 @@ func native392(env any) bool {
 		((in(e.Name, "kubectl", "oc") &&
 			in(e.Pos(0), "run", "debug")) &&
 			anyOf(e.Options("overrides"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[708], "\"", p0)
+				return matchReWith(&nativeRegexps[712], "\"", p0)
 			}))) ||
 		(((e.Name == "curl") &&
 			anyOf(e.Options("unix-socket", "abstract-unix-socket"), func(p0 string) bool {
-				return matchReWith(&nativeRegexps[709], ".sock", p0)
+				return matchReWith(&nativeRegexps[713], ".sock", p0)
 			})) &&
 			(anyOf(e.Options("X", "request"), func(p0 string) bool {
 				return in(strings.ToUpper(p0), "POST", "PUT", "DELETE")
@@ -13260,10 +13276,10 @@ func native392(env any) bool {
 			((((e.Pos(0) == "config") &&
 				(e.Pos(1) == "device")) &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[710], "source=/", p0)
+					return matchReWith(&nativeRegexps[714], "source=/", p0)
 				})) ||
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReWith(&nativeRegexps[711], "security.privileged=true", p0)
+					return matchReWith(&nativeRegexps[715], "security.privileged=true", p0)
 				}))))
 }
 
@@ -13272,18 +13288,18 @@ func native393(env any) bool {
 	e := env.(*CommandEnv)
 	return (((e.HasFlag("bind", "rbind", "B") ||
 		anyOf(e.Options("o", "options"), func(p0 string) bool {
-			return matchReWith(&nativeRegexps[712], "bind", p0)
+			return matchReWith(&nativeRegexps[716], "bind", p0)
 		})) &&
 		(len(e.Positional) >= 2)) &&
-		(matchReWith(&nativeRegexps[713], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
-			matchReWith(&nativeRegexps[714], "/", index(e.Positional, (len(e.Positional)-1)))))
+		(matchReWith(&nativeRegexps[717], "bin/", index(e.Positional, (len(e.Positional)-1))) ||
+			matchReWith(&nativeRegexps[718], "/", index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native394 is the condition of mount-over-process.
 func native394(env any) bool {
 	e := env.(*CommandEnv)
 	return ((len(e.Positional) >= 2) &&
-		matchReWith(&nativeRegexps[715], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
+		matchReWith(&nativeRegexps[719], "/proc/", cleanPath(index(e.Positional, (len(e.Positional)-1)))))
 }
 
 // native395 is the condition of snap-unsigned-install.
@@ -13300,7 +13316,7 @@ func native396(env any) bool {
 	return ((((e.Name == "touch") &&
 		(e.HasFlag("r", "d", "t", "reference", "date") ||
 			anyOf(e.Args, func(p0 string) bool {
-				return matchReWith(&nativeRegexps[716], "-", p0)
+				return matchReWith(&nativeRegexps[720], "-", p0)
 			}))) ||
 		((e.Name == "SetFile") &&
 			e.HasFlag("d", "m"))) &&
@@ -13338,21 +13354,21 @@ func native397(env any) bool {
 					(e.Stdin.Text == "")))) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[717], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[721], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((in(e.Name, "cp", "install") &&
 			(len(e.Positional) >= 2)) &&
 			(index(e.Positional, 0) == "/dev/null")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[717], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[721], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			}))) ||
 		(((e.Name == "dd") &&
 			in("if=/dev/null", e.Args...)) &&
 			anyOf(e.Args, func(p0 string) bool {
 				return (strings.HasPrefix(p0, "of=") &&
 					(under(substr(p0, 3, len(p0)), "/var/log") ||
-						matchReAny(&nativeRegexps[717], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
+						matchReAny(&nativeRegexps[721], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", substr(p0, 3, len(p0)))))
 			}))) ||
 		(anyOf(e.Redirects, func(p0 RedirectEnv) bool {
 			return ((p0.Op == ">") &&
@@ -13374,7 +13390,7 @@ func native397(env any) bool {
 		((in(e.Name, "rm", "shred", "unlink", "truncate", "srm", "wipe") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return (under(p0, "/var/log") ||
-					matchReAny(&nativeRegexps[717], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
+					matchReAny(&nativeRegexps[721], "wtmp\x00btmp\x00utmp\x00lastlog\x00faillog\x00tallylog", p0))
 			})) &&
 			!((e.Name == "truncate") &&
 				!in(e.Option("s", "size"), "0", "-0"))))
@@ -13385,7 +13401,7 @@ func native398(env any) bool {
 	e := env.(*CommandEnv)
 	return (in("exec", e.Wrappers...) &&
 		anyOf(e.WrapperArgs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[718], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
+			return matchReAny(&nativeRegexps[722], "[\x00worker\x00threadd\x00oftirqd\x00wapd\x00migration\x00rcu_\x00watchdog\x00kdevtmpfs\x00jbd2\x00ystemd\x00shd\x00init\x00dbus", p0)
 		}))
 }
 
@@ -13393,9 +13409,9 @@ func native398(env any) bool {
 func native399(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[719], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
-		matchReAny(&nativeRegexps[720], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
-		!matchReWith(&nativeRegexps[721], "sleep", e.Code)) ||
+		matchReAny(&nativeRegexps[723], "range(\x00<\x00.times\x00while\x00for", e.Code)) &&
+		matchReAny(&nativeRegexps[724], "kdir\x00akedirs\x00kfifo\x00symlink\x00link\x00path(\x00mkdir\x00writefilesync\x00opensync\x00dir.mkdir\x00file\x00open(\x00touch(", e.Code)) &&
+		!matchReWith(&nativeRegexps[725], "sleep", e.Code)) ||
 		((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp", "dd", "tee", "truncate") ||
 			anyOf(e.Outputs, func(p0 string) bool {
 				return (!strings.HasPrefix(p0, "/dev/") &&
@@ -13403,66 +13419,66 @@ func native399(env any) bool {
 			})) &&
 			(in(e.Name, "mkdir", "touch", "mkfifo", "fallocate") &&
 				anyOf(e.Args, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[722], "seq\x00..", p0)
+					return matchReAny(&nativeRegexps[726], "seq\x00..", p0)
 				})))) ||
-		(((((matchReAny(&nativeRegexps[723], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Unfolded) &&
+		(((((matchReAny(&nativeRegexps[727], "for\x00for\x00while\x00while\x00range(\x00xargs\x00parallel\x00while", e.Unfolded) &&
 			(in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") ||
 				anyOf(e.Outputs, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[724], "$\x00{", p0)
+					return matchReAny(&nativeRegexps[728], "$\x00{", p0)
 				}))) ||
-			matchReAny(&nativeRegexps[725], "while\x00until\x00for\x00while", e.Unfolded)) ||
+			matchReAny(&nativeRegexps[729], "while\x00until\x00for\x00while", e.Unfolded)) ||
 			(in(e.Name, "fallocate", "mkdir", "touch", "cp", "dd", "mktemp", "truncate") &&
-				matchReWith(&nativeRegexps[726], "do", e.Unfolded))) ||
+				matchReWith(&nativeRegexps[730], "do", e.Unfolded))) ||
 			((in(e.Name, "mkdir", "touch", "fallocate", "mkfifo", "mktemp", "ln", "cp") &&
-				matchRe(&nativeRegexps[727], e.Unfolded)) &&
-				matchReAny(&nativeRegexps[728], "seq\x00for\x00while\x00-l\x00{1..$", e.Unfolded))) &&
-			!matchReAny(&nativeRegexps[729], "sleep\x00time.sleep\x00wait", e.Line)))
+				matchRe(&nativeRegexps[731], e.Unfolded)) &&
+				matchReAny(&nativeRegexps[732], "seq\x00for\x00while\x00-l\x00{1..$", e.Unfolded))) &&
+			!matchReAny(&nativeRegexps[733], "sleep\x00time.sleep\x00wait", e.Line)))
 }
 
 // native400 is the condition of request-flood-loop.
 func native400(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Background &&
-		matchReAny(&nativeRegexps[730], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Unfolded)) &&
-		!matchReAny(&nativeRegexps[731], "sleep\x00wait", e.Line)) ||
-		(matchReWith(&nativeRegexps[732], "parallel", e.Unfolded) &&
+		matchReAny(&nativeRegexps[734], "for\x00for\x00while\x00while\x00while\x00until\x00for", e.Unfolded)) &&
+		!matchReAny(&nativeRegexps[735], "sleep\x00wait", e.Line)) ||
+		(matchReWith(&nativeRegexps[736], "parallel", e.Unfolded) &&
 			(isDownloader(e.Name) ||
 				((e.Name == "parallel") &&
 					anyOf(e.Args, func(p0 string) bool {
 						return isDownloader(p0)
 					}))))) ||
 		((in("xargs", e.Wrappers...) &&
-			matchReWith(&nativeRegexps[733], "-", strings.Join(e.WrapperArgs, " "))) &&
+			matchReWith(&nativeRegexps[737], "-", strings.Join(e.WrapperArgs, " "))) &&
 			(e.Name != "ping")))
 }
 
 // native401 is the condition of busy-loop.
 func native401(env any) bool {
 	e := env.(*LineEnv)
-	return (((matchReAny(&nativeRegexps[734], "while\x00until\x00done\x00while", e.Unfolded) ||
-		((matchReWith(&nativeRegexps[735], "do", e.Unfolded) &&
-			matchReWith(&nativeRegexps[736], "=", e.Unfolded)) &&
-			!matchReAny(&nativeRegexps[737], "sleep\x00read", e.Line))) ||
-		matchReWith(&nativeRegexps[738], "/dev/null", e.Unfolded)) ||
-		(matchReAny(&nativeRegexps[739], "append\x00extend\x00.push(", e.Unfolded) &&
-			!matchReAny(&nativeRegexps[740], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
+	return (((matchReAny(&nativeRegexps[738], "while\x00until\x00done\x00while", e.Unfolded) ||
+		((matchReWith(&nativeRegexps[739], "do", e.Unfolded) &&
+			matchReWith(&nativeRegexps[740], "=", e.Unfolded)) &&
+			!matchReAny(&nativeRegexps[741], "sleep\x00read", e.Line))) ||
+		matchReWith(&nativeRegexps[742], "/dev/null", e.Unfolded)) ||
+		(matchReAny(&nativeRegexps[743], "append\x00extend\x00.push(", e.Unfolded) &&
+			!matchReAny(&nativeRegexps[744], "sleep\x00re\x00input\x00get(\x00accept\x00poll\x00select", e.Line)))
 }
 
 // native402 is the condition of spawn-loop.
 func native402(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Background &&
-		matchReAny(&nativeRegexps[741], "while\x00until\x00for\x00for\x00for\x00while", e.Unfolded)) &&
-		!matchReAny(&nativeRegexps[742], "sleep\x00wait", e.Line))
+		matchReAny(&nativeRegexps[745], "while\x00until\x00for\x00for\x00for\x00while", e.Unfolded)) &&
+		!matchReAny(&nativeRegexps[746], "sleep\x00wait", e.Line))
 }
 
 // native403 is the condition of thread-storm-code.
 func native403(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Lang != "") &&
-		matchReAny(&nativeRegexps[743], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
-		matchReAny(&nativeRegexps[744], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
-		!matchReAny(&nativeRegexps[745], "sleep\x00.join()", e.Code))
+		matchReAny(&nativeRegexps[747], "range(\x00while\x00for\x00<\x00.times\x00loop", e.Code)) &&
+		matchReAny(&nativeRegexps[748], "thread(\x00multiprocessing.process(\x00process(\x00os.fork(\x00.submit(\x00create_task(\x00ensure_future(\x00worker(\x00child_process.fork(\x00thread.new\x00fork\x00spawn(", e.Code)) &&
+		!matchReAny(&nativeRegexps[749], "sleep\x00.join()", e.Code))
 }
 
 // native404 is the condition of endless-device-read.
@@ -13483,7 +13499,7 @@ func native404(env any) bool {
 func native405(env any) bool {
 	e := env.(*CommandEnv)
 	return ((e.Lang != "") &&
-		matchReAny(&nativeRegexps[746], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
+		matchReAny(&nativeRegexps[750], "*\x00byte\x00zeros(\x00ones(\x00alloc\x00array(\x00calloc(\x00malloc(", e.Code))
 }
 
 // native406 is the condition of write-system-config.
@@ -13492,7 +13508,7 @@ func native406(env any) bool {
 	return ((!(in(e.Name, "grub-mkconfig", "grub2-mkconfig") &&
 		allOf(e.Outputs, func(p0 string) bool {
 			return (in(cleanPath(p0), "/boot/grub/grub.cfg", "/boot/grub2/grub.cfg") ||
-				matchReWith(&nativeRegexps[747], "/boot/efi/EFI/", cleanPath(p0)))
+				matchReWith(&nativeRegexps[751], "/boot/efi/EFI/", cleanPath(p0)))
 		})) &&
 		!(((((((e.Name == "cp") &&
 			(len(e.Positional) == 2)) &&
@@ -13502,8 +13518,8 @@ func native406(env any) bool {
 			})) &&
 			!strings.Contains(index(e.Positional, 0), "*")) &&
 			strings.HasPrefix(index(e.Positional, 1), index(e.Positional, 0))) &&
-			!matchReWith(&nativeRegexps[748], "-enabled/", index(e.Positional, 0))) &&
-			matchReAny(&nativeRegexps[749], ".\x00~", strings.TrimPrefix(index(e.Positional, 1), index(e.Positional, 0))))) &&
+			!matchReWith(&nativeRegexps[752], "-enabled/", index(e.Positional, 0))) &&
+			matchReAny(&nativeRegexps[753], ".\x00~", strings.TrimPrefix(index(e.Positional, 1), index(e.Positional, 0))))) &&
 		anyOf(e.Outputs, func(p0 string) bool {
 			return (((((((((((isRoot(p0) ||
 				under(p0, "/etc")) ||
@@ -13526,8 +13542,8 @@ func native407(env any) bool {
 	return ((e.Agent ||
 		!in(e.Name, "cp", "install", "mv", "rsync", "ln", "ditto", "scp", "tee", "echo", "printf", "cat")) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[750], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[751], "/", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[754], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[755], "/", cleanPath(p0)))
 		}))
 }
 
@@ -13537,8 +13553,8 @@ func native408(env any) bool {
 	return (!(!e.Agent &&
 		e.AppendsStartupLine()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((matchReWith(&nativeRegexps[752], "/.", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[753], "/etc/", cleanPath(p0))) ||
+			return ((matchReWith(&nativeRegexps[756], "/.", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[757], "/etc/", cleanPath(p0))) ||
 				((strings.HasPrefix(baseName(p0), ".") &&
 					matchRe(&nativeRegexps[244], baseName(p0))) &&
 					(mayName(p0, "~/.zcompdump") ||
@@ -13565,16 +13581,16 @@ func native409(env any) bool {
 				let2 := ((((e.Name == "sed") &&
 					(len(e.Redirects) == 0)) &&
 					anyOf(e.Args, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[754], "/d", p0)
+						return matchReWith(&nativeRegexps[758], "/d", p0)
 					})) &&
 					allOf(e.Args, func(p0 string) bool {
 						return ((in(p0, "-i", "--in-place", "-e") ||
-							matchReWith(&nativeRegexps[754], "/d", p0)) ||
+							matchReWith(&nativeRegexps[758], "/d", p0)) ||
 							matchComputed(let0, cleanPath(p0)))
 					}))
 				return anyOf(e.Outputs, func(p0 string) bool {
-					return ((matchReWith(&nativeRegexps[755], "/.ssh", cleanPath(p0)) ||
-						matchReWith(&nativeRegexps[756], "authorized_keys", cleanPath(p0))) &&
+					return ((matchReWith(&nativeRegexps[759], "/.ssh", cleanPath(p0)) ||
+						matchReWith(&nativeRegexps[760], "authorized_keys", cleanPath(p0))) &&
 						!((let1 ||
 							let2) &&
 							matchComputed(let0, cleanPath(p0))))
@@ -13624,18 +13640,18 @@ func native410(env any) bool {
 					anyOf(e.Outputs, func(p0 string) bool {
 						return (((sensitivePath(p0) &&
 							!isTemp(p0)) &&
-							!matchReWith(&nativeRegexps[755], "/.ssh", cleanPath(p0))) &&
+							!matchReWith(&nativeRegexps[759], "/.ssh", cleanPath(p0))) &&
 							!(((let0 &&
 								func() bool {
 									if e.Agent {
 										return !e.OutsideProject(p0)
 									}
-									return ((!matchRe(&nativeRegexps[757], cleanPath(p0)) &&
+									return ((!matchRe(&nativeRegexps[761], cleanPath(p0)) &&
 										!strings.Contains(p0, "..")) ||
 										((e.Cwd != "") &&
 											strings.HasPrefix(cleanPath(p0), (e.Cwd+"/"))))
 								}()) &&
-								!matchRe(&nativeRegexps[758], cleanPath(p0))) &&
+								!matchRe(&nativeRegexps[762], cleanPath(p0))) &&
 								(let1 ||
 									(((e.Cwd != "") &&
 										!e.CwdLost) &&
@@ -13643,7 +13659,7 @@ func native410(env any) bool {
 					})) &&
 					!((in(e.Name, "cp", "install") &&
 						(len(e.Positional) == 2)) &&
-						matchReFold(&nativeRegexps[759], ".", index(e.Positional, 0))))
+						matchReFold(&nativeRegexps[763], ".", index(e.Positional, 0))))
 			}()
 		}()
 	}()
@@ -13653,12 +13669,12 @@ func native410(env any) bool {
 func native411(env any) bool {
 	e := env.(*CommandEnv)
 	return (anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[760], "$", p0) ||
-			matchReAny(&nativeRegexps[761], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[764], "$", p0) ||
+			matchReAny(&nativeRegexps[765], "guard\x00ermes\x00laude\x00odex\x00gemini\x00cursor\x00/.claude.json\x00/settings\x00.hguard/rules.yaml", cleanPath(p0)))
 	}) ||
 		(in(e.Name, "rm", "mv", "chmod", "chattr", "truncate", "ln") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[762], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
+				return matchReAny(&nativeRegexps[766], "/.hguard\x00.hguard/rules.yaml\x00.claude/settings", cleanPath(p0))
 			})))
 }
 
@@ -13675,7 +13691,7 @@ func native412(env any) bool {
 		((e.Name == "visudo") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return (in(p0, "EDITOR", "VISUAL", "SUDO_EDITOR") &&
-					!matchReAny(&nativeRegexps[763], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
+					!matchReAny(&nativeRegexps[767], "vi\x00vim\x00ano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00hx\x00kak\x00code\x00subl\x00gedit", e.Assigns[p0]))
 			})))
 }
 
@@ -13687,7 +13703,7 @@ func native413(env any) bool {
 		in(e.Name, "vipw", "vigr")) &&
 		anyOf(keysOf(e.Assigns), func(p0 string) bool {
 			return (in(p0, "EDITOR", "VISUAL") &&
-				!matchReAny(&nativeRegexps[764], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
+				!matchReAny(&nativeRegexps[768], "vi\x00nvim\x00gvim\x00nano\x00emacs\x00m\x00ed\x00oe\x00ne\x00pico\x00h\x00kak\x00cod\x00subl\x00gedit\x00kate\x00zed\x00mate\x00editor\x00sensible-editor", e.Assigns[p0]))
 		}))
 }
 
@@ -13714,18 +13730,18 @@ func native415(env any) bool {
 	return (!(!e.Agent &&
 		e.OwnDotfile()) &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return ((((((matchReWith(&nativeRegexps[765], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[766], "/", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[767], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
-				matchReAny(&nativeRegexps[768], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
-				(matchReWith(&nativeRegexps[769], ".git/", cleanPath(p0)) &&
-					!matchReWith(&nativeRegexps[770], ".sample", cleanPath(p0)))) ||
-				matchReWith(&nativeRegexps[771], ".git/", cleanPath(p0))) ||
+			return ((((((matchReWith(&nativeRegexps[769], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[770], "/", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[771], "library\x00system/library\x00/var/spool/cron\x00/var/at/tabs\x00/usr/lib/cron", cleanPath(p0))) ||
+				matchReAny(&nativeRegexps[772], "-packages/\x00.pth\x00sitecustomize\x00usercustomize\x00config\x00info/attributes\x00.gitattributes\x00gitconfig\x00config/git/", cleanPath(p0))) ||
+				(matchReWith(&nativeRegexps[773], ".git/", cleanPath(p0)) &&
+					!matchReWith(&nativeRegexps[774], ".sample", cleanPath(p0)))) ||
+				matchReWith(&nativeRegexps[775], ".git/", cleanPath(p0))) ||
 				(((e.Cwd != "") &&
 					!matchRe(&nativeRegexps[10], p0)) &&
-					(matchReWith(&nativeRegexps[772], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
-						(matchReAny(&nativeRegexps[773], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
-							!matchReWith(&nativeRegexps[774], ".sample", p0)))))
+					(matchReWith(&nativeRegexps[776], ".git/", cleanPath(((e.Cwd+"/")+p0))) ||
+						(matchReAny(&nativeRegexps[777], ".git/\x00hooks/\x00config", cleanPath(((e.Cwd+"/")+p0))) &&
+							!matchReWith(&nativeRegexps[778], ".sample", p0)))))
 		}))
 }
 
@@ -13733,7 +13749,7 @@ func native415(env any) bool {
 func native416(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return matchReWith(&nativeRegexps[775], "/Applications/", cleanPath(p0))
+		return matchReWith(&nativeRegexps[779], "/Applications/", cleanPath(p0))
 	})
 }
 
@@ -13746,14 +13762,14 @@ func native417(env any) bool {
 			((e.Name == "npm") &&
 				(e.Pos(0) == "set")))) &&
 		anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-			return matchReAny(&nativeRegexps[776], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
+			return matchReAny(&nativeRegexps[780], "cript-shell\x00hell\x00git\x00node-options\x00onload-script\x00editor\x00viewer\x00browser\x00yarnpath\x00npmpath", p0)
 		})) ||
 		((((e.Name == "go") &&
 			(e.Pos(0) == "env")) &&
 			e.HasFlag("w")) &&
 			anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-				return (matchReWith(&nativeRegexps[777], "GOFLAGS=", p0) ||
-					matchReWith(&nativeRegexps[778], "=", p0))
+				return (matchReWith(&nativeRegexps[781], "GOFLAGS=", p0) ||
+					matchReWith(&nativeRegexps[782], "=", p0))
 			})))
 }
 
@@ -13767,7 +13783,7 @@ func native418(env any) bool {
 			return in(p0, "editor", "pager", "browser")
 		})) &&
 		anyOf(sliceOf(e.Positional, 3, len(e.Positional)), func(p0 string) bool {
-			return ((matchRe(&nativeRegexps[779], p0) ||
+			return ((matchRe(&nativeRegexps[783], p0) ||
 				strings.HasPrefix(p0, "/tmp/")) ||
 				strings.HasPrefix(p0, "./"))
 		})) ||
@@ -13782,7 +13798,7 @@ func native418(env any) bool {
 			(e.Pos(0) == "configure")) &&
 			(e.Pos(1) == "set")) &&
 			anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-				return matchReAny(&nativeRegexps[780], "credential_process", p0)
+				return matchReAny(&nativeRegexps[784], "credential_process", p0)
 			}))) ||
 		((in(e.Name, "kubectl", "oc") &&
 			(e.Pos(0) == "config")) &&
@@ -13792,7 +13808,7 @@ func native418(env any) bool {
 				})) ||
 				((e.Pos(1) == "set") &&
 					anyOf(sliceOf(e.Positional, 2, 3), func(p0 string) bool {
-						return matchReWith(&nativeRegexps[781], ".exec.command", p0)
+						return matchReWith(&nativeRegexps[785], ".exec.command", p0)
 					})))))
 }
 
@@ -13801,7 +13817,7 @@ func native419(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.HasFlag("w") &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[782], "GOFLAGS=", p0)
+			return matchReWith(&nativeRegexps[786], "GOFLAGS=", p0)
 		}))
 }
 
@@ -13827,11 +13843,11 @@ func native420(env any) bool {
 				(anyOf(e.Outputs, func(p0 string) bool {
 					return in(baseName(p0), ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml")
 				}) &&
-					matchReAny(&nativeRegexps[783], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
+					matchReAny(&nativeRegexps[787], "script-shell\x00node-options\x00onload-script\x00yarnpath\x00shell-emulator", ((strings.Join(e.Args, " ")+"\n")+e.Stdin.Text)))) ||
 				(((e.Name == "composer") &&
 					(e.Pos(0) == "config")) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReWith(&nativeRegexps[784], "scripts.", p0)
+						return matchReWith(&nativeRegexps[788], "scripts.", p0)
 					}))) ||
 				(((e.Name == "npm") &&
 					(e.Pos(0) == "set-script")) &&
@@ -13864,7 +13880,7 @@ func native421(env any) bool {
 	e := env.(*CommandEnv)
 	return (!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 		(((((((((((((anyOf(e.Positional, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[785], "core.hookspath", p0)
+			return matchReAny(&nativeRegexps[789], "core.hookspath", p0)
 		}) &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((strings.HasPrefix(p0, "/") ||
@@ -13872,51 +13888,51 @@ func native421(env any) bool {
 					strings.HasPrefix(p0, "$"))
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[786], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[790], "core.\x00sequence.editor\x00program\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchRe(&nativeRegexps[787], p0)
+					return matchRe(&nativeRegexps[791], p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[788], "core.sshcommand", p0)
+				return matchReAny(&nativeRegexps[792], "core.sshcommand", p0)
 			}) &&
-				!matchReWith(&nativeRegexps[789], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
+				!matchReWith(&nativeRegexps[793], "ssh", index(e.Positional, (len(e.Positional)-1))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[790], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
+				return matchReAny(&nativeRegexps[794], "fsmonitor\x00gitproxy\x00external\x00textconv\x00command\x00filter.\x00.driver\x00uploadpack.packobjectshook", p0)
 			}) &&
 				!(((len(e.Positional) >= 3) &&
-					matchReAny(&nativeRegexps[791], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
+					matchReAny(&nativeRegexps[795], "core.fsmonitor\x00.driver\x00diff.external", index(e.Positional, (len(e.Positional)-2)))) &&
 					((in(index(e.Positional, (len(e.Positional)-1)), "true", "false") ||
-						(matchReAny(&nativeRegexps[792], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
-							matchRe(&nativeRegexps[793], index(e.Positional, (len(e.Positional)-1))))) ||
-						(matchReFold(&nativeRegexps[794], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
+						(matchReAny(&nativeRegexps[796], "core.fsmonitor", index(e.Positional, (len(e.Positional)-2))) &&
+							matchRe(&nativeRegexps[797], index(e.Positional, (len(e.Positional)-1))))) ||
+						(matchReFold(&nativeRegexps[798], "diff.external", index(e.Positional, (len(e.Positional)-2))) &&
 							in(index(e.Positional, (len(e.Positional)-1)), "difft", "difftastic")))))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[795], "alias.", p0)
+				return matchReAny(&nativeRegexps[799], "alias.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[796], "credential.", p0)
+				return matchReFold(&nativeRegexps[800], "credential.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return strings.HasPrefix(p0, "!")
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[797], "include", p0)
+				return matchReFold(&nativeRegexps[801], "include", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[798], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
+				return matchReAny(&nativeRegexps[802], "program\x00ore.askpass\x00redential.\x00sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
 					return sharedDir(p0)
 				}))) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[799], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
+				return matchReAny(&nativeRegexps[803], "include\x00program\x00core.\x00sequence.editor\x00credential.\x00sendmailcmd", p0)
 			}) &&
 				anyOf(sliceOf(e.Positional, 1, len(e.Positional)), func(p0 string) bool {
-					return (!matchReFold(&nativeRegexps[800], ".", p0) &&
+					return (!matchReFold(&nativeRegexps[804], ".", p0) &&
 						((strings.HasPrefix(p0, "./") ||
 							strings.HasPrefix(p0, "../")) ||
 							(((!strings.HasPrefix(p0, "/") &&
@@ -13925,21 +13941,21 @@ func native421(env any) bool {
 								!strings.Contains(p0, " "))))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[801], "remote.", p0)
+				return matchReFold(&nativeRegexps[805], "remote.", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[802], "sendemail.", p0)
+				return matchReAny(&nativeRegexps[806], "sendemail.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return (matchReAny(&nativeRegexps[803], ".\x00~", p0) ||
+					return (matchReAny(&nativeRegexps[807], ".\x00~", p0) ||
 						(strings.HasPrefix(p0, "/") &&
-							!matchReWith(&nativeRegexps[804], "bin/", p0)))
+							!matchReWith(&nativeRegexps[808], "bin/", p0)))
 				}))) ||
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[805], "instaweb.httpd", p0)
+				return matchReAny(&nativeRegexps[809], "instaweb.httpd", p0)
 			})) ||
 			(anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[806], "protocol.", p0)
+				return matchReFold(&nativeRegexps[810], "protocol.", p0)
 			}) &&
 				!anyOf(e.Positional, func(p0 string) bool {
 					return (p0 == "never")
@@ -13958,10 +13974,10 @@ func native422(env any) bool {
 		}()
 		return ((((!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope") &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[797], "include", p0)
+				return matchReFold(&nativeRegexps[801], "include", p0)
 			})) &&
 			(let0 != "")) &&
-			!matchReFold(&nativeRegexps[797], "include", let0)) &&
+			!matchReFold(&nativeRegexps[801], "include", let0)) &&
 			(sharedDir(let0) ||
 				((e.Agent &&
 					(e.Cwd != "")) &&
@@ -13977,42 +13993,42 @@ func native423(env any) bool {
 		anyOf(e.Options("c"), func(p0 string) bool {
 			return (gitURLRedirect(p0) ||
 				(e.Agent &&
-					matchReFold(&nativeRegexps[807], "url.", p0)))
+					matchReFold(&nativeRegexps[811], "url.", p0)))
 		})) ||
 		((e.Name == "git") &&
 			anyOf(e.Options("config-env"), func(p0 string) bool {
-				return matchReFold(&nativeRegexps[807], "url.", p0)
+				return matchReFold(&nativeRegexps[811], "url.", p0)
 			}))) ||
 		((e.Name == "git") &&
 			anyOf(keysOf(e.Assigns), func(p0 string) bool {
 				return ((matchReWith(&nativeRegexps[165], "GIT_CONFIG_KEY_", p0) &&
-					matchReFold(&nativeRegexps[808], "url.", e.Assigns[p0])) &&
+					matchReFold(&nativeRegexps[812], "url.", e.Assigns[p0])) &&
 					(e.Agent ||
 						gitURLRedirect(((e.Assigns[p0] + "=") + e.Assigns[("GIT_CONFIG_VALUE_"+strings.TrimPrefix(p0, "GIT_CONFIG_KEY_"))]))))
 			}))) ||
 		(((e.Pos(0) == "config") &&
 			!e.HasFlag("get", "get-all", "get-regexp", "list", "l", "unset", "unset-all", "show-origin", "show-scope")) &&
 			(((((anyOf(e.Positional, func(p0 string) bool {
-				return matchReFold(&nativeRegexps[809], "http.", p0)
+				return matchReFold(&nativeRegexps[813], "http.", p0)
 			}) &&
 				anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[810], "false\x00no\x00off\x000", p0)
+					return matchReAny(&nativeRegexps[814], "false\x00no\x00off\x000", p0)
 				})) ||
 				(anyOf(e.Positional, func(p0 string) bool {
-					return matchReAny(&nativeRegexps[788], "core.sshcommand", p0)
+					return matchReAny(&nativeRegexps[792], "core.sshcommand", p0)
 				}) &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReAny(&nativeRegexps[811], "stricthostkeychecking\x00userknownhostsfile", p0)
+						return matchReAny(&nativeRegexps[815], "stricthostkeychecking\x00userknownhostsfile", p0)
 					}))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[808], "url.", p0)
+						return matchReFold(&nativeRegexps[812], "url.", p0)
 					}))) ||
 				((len(e.Positional) >= 3) &&
 					gitURLRedirect(((index(e.Positional, (len(e.Positional)-2)) + "=") + index(e.Positional, (len(e.Positional)-1)))))) ||
 				(e.Agent &&
 					anyOf(e.Positional, func(p0 string) bool {
-						return matchReFold(&nativeRegexps[812], "http", p0)
+						return matchReFold(&nativeRegexps[816], "http", p0)
 					})))))
 }
 
@@ -14025,9 +14041,9 @@ func native424(env any) bool {
 			!in(e.Pos(1), "get", "list", "unset", "edit", "remove-section", "rename-section")) &&
 			(len(e.Positional) >= 3)) &&
 			anyOf(e.Positional, func(p0 string) bool {
-				return matchReAny(&nativeRegexps[785], "core.hookspath", p0)
+				return matchReAny(&nativeRegexps[789], "core.hookspath", p0)
 			})) &&
-			!matchReAny(&nativeRegexps[785], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
+			!matchReAny(&nativeRegexps[789], "core.hookspath", index(e.Positional, (len(e.Positional)-1)))) ||
 			((e.Name == "husky") &&
 				in(e.Pos(0), "add", "set"))))
 }
@@ -14036,8 +14052,8 @@ func native424(env any) bool {
 func native425(env any) bool {
 	e := env.(*CommandEnv)
 	return anyOf(e.Outputs, func(p0 string) bool {
-		return (matchReWith(&nativeRegexps[813], "/.", cleanPath(p0)) ||
-			matchReWith(&nativeRegexps[814], "XDG_CONFIG_HOME", cleanPath(p0)))
+		return (matchReWith(&nativeRegexps[817], "/.", cleanPath(p0)) ||
+			matchReWith(&nativeRegexps[818], "XDG_CONFIG_HOME", cleanPath(p0)))
 	})
 }
 
@@ -14046,8 +14062,8 @@ func native426(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return (matchReWith(&nativeRegexps[815], "/", cleanPath(p0)) ||
-				matchReWith(&nativeRegexps[816], "XDG_CONFIG_HOME", cleanPath(p0)))
+			return (matchReWith(&nativeRegexps[819], "/", cleanPath(p0)) ||
+				matchReWith(&nativeRegexps[820], "XDG_CONFIG_HOME", cleanPath(p0)))
 		}))
 }
 
@@ -14062,18 +14078,18 @@ func native428(env any) bool {
 	e := env.(*CommandEnv)
 	return ((((e.Name == "run-mailcap") &&
 		anyOf(e.Args, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[817], "--action=", p0)
+			return matchReWith(&nativeRegexps[821], "--action=", p0)
 		})) &&
 		anyOf(e.Positional, func(p0 string) bool {
-			return matchReWith(&nativeRegexps[818], "/", p0)
+			return matchReWith(&nativeRegexps[822], "/", p0)
 		})) ||
 		((e.Name != "run-mailcap") &&
 			anyOf(e.Positional, func(p0 string) bool {
 				return ((editorAccountFile(p0) ||
 					(e.PersistPath(p0) &&
-						matchReAny(&nativeRegexps[819], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
+						matchReAny(&nativeRegexps[823], "root\x00home/\x00users/\x00/authorized_keys", cleanPath(p0)))) ||
 					(secretPath(p0) &&
-						matchReAny(&nativeRegexps[820], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
+						matchReAny(&nativeRegexps[824], "id_\x00ssh_host_\x00rsa\x00dsa\x00cdsa\x00d25519\x00/proc/", cleanPath(p0))))
 			})))
 }
 
@@ -14082,7 +14098,7 @@ func native429(env any) bool {
 	e := env.(*CommandEnv)
 	return (e.Agent &&
 		anyOf(e.Outputs, func(p0 string) bool {
-			return matchReAny(&nativeRegexps[821], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
+			return matchReAny(&nativeRegexps[825], "mcp.json\x00/mcp.json\x00kiro/settings/mcp.json\x00mcp_config.json\x00claude_desktop_config.json\x00vscode/\x00envrc\x00claude/\x00commands\x00extensions\x00cursor/environment.json\x00devcontainer\x00workflows\x00actions\x00lab-ci.yml\x00circleci\x00githooks\x00husky\x00lefthook\x00.pre-commit-config.yaml", cleanPath(func() string {
 				if (e.Cwd != "") &&
 					!matchRe(&nativeRegexps[10], p0) {
 					return ((e.Cwd + "/") + p0)
