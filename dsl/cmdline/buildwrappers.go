@@ -90,7 +90,9 @@ var WrapperEnv = []string{
 
 // officialJars maps the SHA-256 of each official wrapper jar to its
 // tool: gradle/wrapper/gradle-wrapper.jar (the sums Gradle publishes for
-// its wrapper-validation action, 6.6 on), .mvn/wrapper/maven-wrapper.jar.
+// its wrapper-validation action, 6.6 to 9.7.0, milestones and release
+// candidates too) and .mvn/wrapper/maven-wrapper.jar (3.1.0 to 3.3.4, as
+// unrelated projects commit them; a jar zipped again is not one).
 var officialJars = map[string]string{
 	"e996d452d2645e70c01c11143ca2d3742734a28da2bf61f25c82bdc288c9e637": "gradle", // 6.6–7.0.2
 	"33ad4583fd7ee156f533778736fa1b4940bd83b433934d1cc4e9f608e99a6a89": "gradle", // 7.1–7.3.3
@@ -103,7 +105,7 @@ var officialJars = map[string]string{
 	"ed2c26eba7cfb93cc2b7785d05e534f07b5b48b5e7fc941921cd098628abca58": "gradle", // 8.1–8.1.1
 	"a8451eeda314d0568b5340498b36edf147a8f0d692c5ff58082d477abe9146e4": "gradle", // 8.2–8.2.1
 	"5c9a1a6f50b4f8c0264b1ac69013bef9f8363733275fafa56c70c84be3276bb8": "gradle", // 8.2-rc-2
-	"55e949185c26ba3ddcd2c6a4217d043bfa0ce3cc002bbbb52b709a181a513e81": "gradle", // 8.2-rc-1–8.2-milestone-1
+	"55e949185c26ba3ddcd2c6a4217d043bfa0ce3cc002bbbb52b709a181a513e81": "gradle", // 8.2-milestone-1–8.2-rc-1
 	"0336f591bc0ec9aa0c9988929b93ecc916b3c1d52aed202c7381db144aa0ef15": "gradle", // 8.3–8.4
 	"d3b261c2820e9e3d8d639ed084900f11f4a86050a8f83342ade7b6bc9b0d2bdd": "gradle", // 8.5–8.6
 	"cb0da6751c2b753a16ac168bb354870ebb1e162e9083f116729cec9c781156b8": "gradle", // 8.7–8.8
@@ -112,8 +114,8 @@ var officialJars = map[string]string{
 	"81a82aaea5abcc8ff68b3dfcb58b3c3c429378efd98e7433460610fecd7ae45f": "gradle", // 8.13
 	"7d3a4ac4de1c32b59bc6a4eb8ecb8e612ccd0cf1ae1e99f66902da64df296172": "gradle", // 8.14–8.14.5
 	"76805e32c009c0cf0dd5d206bddc9fb22ea42e84db904b764f3047de095493f3": "gradle", // 9.0.0–9.1.0
-	"f98ed44dd3f067fa699b5c34661be67c7f0097ea58b0017255141a08d2eb5f87": "gradle", // 9.0.0-milestone-8–9.0-milestone-6
-	"c605ee1b011c0da3bc468735530c1d43ea3ede0fb8ce978b5479c7f688343ef5": "gradle", // 9.0-milestone-5–9.0-milestone-2
+	"f98ed44dd3f067fa699b5c34661be67c7f0097ea58b0017255141a08d2eb5f87": "gradle", // 9.0-milestone-6–9.0.0-milestone-8
+	"c605ee1b011c0da3bc468735530c1d43ea3ede0fb8ce978b5479c7f688343ef5": "gradle", // 9.0-milestone-2–9.0-milestone-5
 	"9687bf4e8beb2c293cfd1393cbf2854ef68f921757302116033f476289abf7b0": "gradle", // 9.0-milestone-1
 	"423cb469ccc0ecc31f0e4e1c309976198ccb734cdcbb7029d4bda0f18f57e8d9": "gradle", // 9.2.0–9.2.1
 	"b3a875ddc1f044746e1b1a55f645584505f4a10438c1afea9f15e92a7c42ec13": "gradle", // 9.3.0–9.3.1
@@ -121,9 +123,17 @@ var officialJars = map[string]string{
 	"55243ef57851f12b070ad14f7f5bb8302daceeebc5bce5ece5fa6edb23e1145c": "gradle", // 9.4.0–9.4.1
 	"08f6dc44dc11cd44fdf485274f3262acd459acbcbc3c1160da2d530cecc9d1ad": "gradle", // 9.4.0-milestone-4
 	"497c8c2a7e5031f6aa847f88104aa80a93532ec32ee17bdb8d1d2f67a194a9c7": "gradle", // 9.5.0–9.6.1
-	"7ef3d73bd95c047814d76ec8324f72deefb96593eb9ce87aa06ecdcdaba7ffe8": "gradle", // 9.5.0-milestone-7–9.5.0-milestone-6
-	"7a9ce74cff467ca1bf60a4fcd9f05185acceda4d0f382434d393e17864262c5d": "gradle", // 9.7.0-rc-2–9.7.0-milestone-2
+	"7ef3d73bd95c047814d76ec8324f72deefb96593eb9ce87aa06ecdcdaba7ffe8": "gradle", // 9.5.0-milestone-6–9.5.0-milestone-7
+	"7a9ce74cff467ca1bf60a4fcd9f05185acceda4d0f382434d393e17864262c5d": "gradle", // 9.7.0
 	"8a23bf708fd4e02674e77fb34b0fa7c02f0d53c2ad377385ab507422313d26d1": "gradle", // 9.7.0-milestone-1
+	"46b0acdfe3da08b3f40d25bd135858b6014ee62b92883768995c946a3b446bd6": "maven",  // Maven Wrapper 3.1.0
+	"ff7f21f2ef81723377e3d42d06661c4e3af60cf4bdfb7579ac8f22051399942d": "maven",  // 3.1.1
+	"e63a53cfb9c4d291ebe3c2b0edacb7622bbc480326beaa5a0456e412f52f066a": "maven",  // 3.2.0
+	"360b616b24bc3557f0fce98549e102768f2367746501f7d74dad358d0ee794a2": "maven",  // 3.3.0
+	"7cc3215e9c7ec525d793b82ea878441cdaa5b6135f859b0ef396a93bb3c8e6e7": "maven",  // 3.3.1
+	"3d8f20ce6103913be8b52aef6d994e0c54705fb527324ceb9b835b338739c7a8": "maven",  // 3.3.2
+	"1ada66a0d65291f3b5c0e12f8860cc5d422da76c9f90313a2c0f1cd280ae8ede": "maven",  // 3.3.3
+	"4e2fbf6554bc8a4702cdfdd3bef464f423393d784ddbb037216320ce55d5e4e1": "maven",  // 3.3.4
 }
 
 // officialWrapper is the build tool an official wrapper text runs

@@ -173,3 +173,20 @@ func TestOfficialWrapperSession(t *testing.T) {
 		t.Errorf("CarriedEnv: JAVA_OPTS must be carried from line to line, PATH left to Line.PathDirs")
 	}
 }
+
+// TestOfficialJars: each sum is a SHA-256 in hex of a known tool, and the
+// jar copy in testdata is one of them.
+func TestOfficialJars(t *testing.T) {
+	for sum, tool := range officialJars {
+		if _, err := hex.DecodeString(sum); err != nil || len(sum) != 64 || tool != "gradle" && tool != "maven" {
+			t.Errorf("officialJars: %q: %q", sum, tool)
+		}
+	}
+	b, err := os.ReadFile("testdata/wrappers/gradle-wrapper-9.2.1.jar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum := sha256.Sum256(b); officialJars[hex.EncodeToString(sum[:])] != "gradle" {
+		t.Errorf("the 9.2.1 jar's sum is not among officialJars")
+	}
+}

@@ -26,6 +26,7 @@ func (w *walker) runsProjectBuild(c *Command, prog string, args []field, cx ctx)
 	switch prog {
 	case "gradle", "gradlew":
 		w.runsGradleExtras(c, prog, cx)
+		w.runsGradleProject(c, args, cx)
 	case "mvn", "mvnw":
 		w.runsMavenExtras(c, args, cx)
 	case "mix":
@@ -259,6 +260,136 @@ func (w *walker) runsWrapperDistribution(c *Command, tool, props string, cx ctx)
 	if url := wrapperDistribution(tool, w.knownText(props)); url != "" {
 		w.nested(c, "curl -fsSL "+shellQuote(url)+" | sh", props+": the wrapper downloads and runs the distribution at "+url, cx, false)
 	}
+}
+
+// gradleTestTasks are the tasks that run a project's tests.
+var gradleTestTasks = set("test", "check", "build", "integrationTest")
+
+// gradleTests are the test sources Gradle's test task runs, Java and
+// Kotlin, at any depth.
+const gradleTests = "src/test/**/*Test.java|*Tests.java|*Test.kt|*Tests.kt|*Spec.groovy"
+
+// maxGradleProjects bounds the subprojects and applied scripts read.
+const maxGradleProjects = 16
+
+// runsGradleProject follows what a Gradle build runs from the project
+// besides its top scripts and buildSrc (rv65): the subprojects
+// settings.gradle includes, the scripts a build applies (apply from:),
+// the test classes of a task that tests, gradle.properties' daemon JVM
+// (org.gradle.jvmargs, org.gradle.java.home), and the command line's
+// init scripts, Gradle home, system properties and included builds.
+func (w *walker) runsGradleProject(c *Command, args []field, cx ctx) {
+	dirs := []string{"."}
+	for _, settings := range []string{"settings.gradle", "settings.gradle.kts"} {
+		dirs = append(dirs, gradleSubprojects(w.knownText(settings))...)
+	}
+	dirs = dirs[:min(len(dirs), maxGradleProjects)]
+	props := map[string]string{}
+	for _, kv := range javaProperties(w.knownText("gradle.properties")) {
+		props[kv[0]] = kv[1]
+	}
+	tests := false
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		value := func(short, long string) (string, bool) {
+			switch {
+			case (v == short || v == long) && i+1 < len(args):
+				i++
+				return args[i].Value, true
+			case strings.HasPrefix(v, long+"="):
+				return v[len(long)+1:], true
+			case short != "" && len(v) > len(short) && strings.HasPrefix(v, short):
+				return v[len(short):], true
+			}
+			return "", false
+		}
+		if f, ok := value("-I", "--init-script"); ok {
+			w.runFileLines(c, f, gradleCommands, "an init script gradle "+v+" runs", cx)
+		} else if d, ok := value("-g", "--gradle-user-home"); ok {
+			props["gradle.user.home"] = d
+		} else if d, ok := value("", "--include-build"); ok {
+			dirs = append(dirs, d)
+		} else if p, ok := value("-D", "--system-prop"); ok {
+			k, v, _ := strings.Cut(p, "=")
+			props[k] = v
+		} else if p, ok := value("-P", "--project-prop"); ok {
+			k, v, _ := strings.Cut(p, "=")
+			if strings.HasPrefix(k, "org.gradle.") {
+				props[k] = v
+			}
+		}
+		tests = tests || gradleTestTasks.has(strings.TrimPrefix(v, ":"))
+	}
+	if home := props["gradle.user.home"] + props["systemProp.gradle.user.home"]; home != "" {
+		for _, f := range []string{"init.gradle", "init.gradle.kts", "init.d/*.gradle", "init.d/*.gradle.kts"} {
+			w.runFileLines(c, path.Join(home, f), gradleCommands, "an init script in the Gradle home "+home, cx)
+		}
+	}
+	if opts := jvmLoadingOptions(strings.Fields(props["org.gradle.jvmargs"])); opts != "" {
+		w.nested(c, "JAVA_TOOL_OPTIONS="+shellQuote(opts)+" java", "gradle.properties: org.gradle.jvmargs, the options of the JVM that runs the build", cx, false)
+	}
+	if home := props["org.gradle.java.home"]; home != "" {
+		w.nested(c, shellQuote(path.Join(home, "bin/java"))+" -version", "gradle.properties: org.gradle.java.home, the JVM that runs the build", cx, false)
+	}
+	applied := 0
+	for _, d := range dirs {
+		for _, f := range []string{"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"} {
+			p := path.Join(d, f)
+			if d != "." {
+				w.runFileLines(c, p, gradleCommands, "a subproject's or included build's script Gradle runs", cx)
+			}
+			for _, from := range gradleAppliedScripts(w.knownText(p)) {
+				if applied++; applied > maxGradleProjects {
+					break
+				}
+				if strings.Contains(from, "://") {
+					w.nested(c, "curl -fsSL "+shellQuote(from)+" | sh", p+": apply from a URL, a script Gradle fetches and runs", cx, false)
+					continue
+				}
+				w.runFileLines(c, path.Join(d, from), gradleCommands, "a script "+p+" applies", cx)
+			}
+		}
+		if tests {
+			w.runFile(c, path.Join(d, gradleTests), "jvm", "a test class Gradle's test task runs", cx)
+		}
+	}
+}
+
+// gradleInclude is settings.gradle's include 'a', ':b:c' or
+// include("a", "b") (its names read as gradleQuoted strings); gradleApply
+// a build script's apply from.
+var (
+	gradleInclude = lazyRegexp(`(?m)^\s*include\s*\(?((?:\s*(?:"[^"\n]*"|'[^'\n]*')\s*,?)+)`)
+	gradleApply   = lazyRegexp(`\bapply\s*\(?\s*from\s*[:=]\s*(?:file\(|uri\()?\s*(?:"([^"\n]*)"|'([^'\n]*)')`)
+)
+
+// gradleSubprojects are the directories of the projects a settings
+// script includes (:a:b is a/b), those within the project only.
+func gradleSubprojects(text string) []string {
+	var out []string
+	for _, m := range gradleInclude().FindAllStringSubmatch(text, maxGradleProjects) {
+		for _, q := range gradleQuoted().FindAllStringSubmatch(m[1], maxGradleProjects) {
+			dir := path.Clean(strings.ReplaceAll(strings.TrimPrefix(q[1]+q[2], ":"), ":", "/"))
+			if dir != "." && !path.IsAbs(dir) && dir != ".." && !strings.HasPrefix(dir, "../") && !slices.Contains(out, dir) {
+				out = append(out, dir)
+			}
+		}
+	}
+	return out
+}
+
+// gradleAppliedScripts are the scripts a build script applies (apply
+// from: 'x.gradle', apply(from = "x.gradle.kts")): a path within the
+// project, or a URL.
+func gradleAppliedScripts(text string) []string {
+	var out []string
+	for _, m := range gradleApply().FindAllStringSubmatch(text, maxGradleProjects) {
+		from := m[1] + m[2]
+		if strings.Contains(from, "://") || !path.IsAbs(from) && !strings.HasPrefix(path.Clean(from), "..") && !strings.ContainsAny(from, "$") {
+			out = append(out, from)
+		}
+	}
+	return out
 }
 
 // gradleIncludeBuild is settings.gradle's includeBuild("DIR") or

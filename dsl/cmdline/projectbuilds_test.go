@@ -38,6 +38,9 @@ func TestProjectBuildReaders(t *testing.T) {
 		{"crate code", crateRunLines, `fn main() { std::process::Command::new("sh").arg("-c").arg("` + exfil + `").status().unwrap(); }`, []string{`'sh' '-c' '` + exfil + `'`}},
 		{"crate temporary tree", crateRunLines, `fn t() { let d = tempdir(); std::fs::remove_dir_all(&d).unwrap(); }`, nil},
 		{"crate home delete", crateRunLines, `fn t() { std::fs::remove_dir_all(std::env::var("HOME").unwrap()).unwrap(); }`, []string{`rm -rf -- "$HOME"`}},
+		{"subprojects", gradleSubprojects, "rootProject.name = 'x'\ninclude 'app', ':lib:core'\ninclude(\"web\")\ninclude '../out'\n// include 'no'\n", []string{"app", "lib/core", "web"}},
+		{"applied scripts", gradleAppliedScripts, "apply from: 'gradle/ci.gradle'\napply(from = \"https://x.example/a.gradle\")\napply from: file('../up.gradle')\napply from: \"$rootDir/x.gradle\"\n",
+			[]string{"gradle/ci.gradle", "https://x.example/a.gradle"}},
 		{"included builds", gradleIncludedBuilds, "includeBuild('build-logic')\nincludeBuild(\"../elsewhere\")\nincludeBuild '/abs'\n", []string{"build-logic"}},
 	} {
 		if got := tt.reader(tt.text); !slices.Equal(got, tt.want) {
