@@ -161,6 +161,8 @@ func TestOfficialWrapperProjects(t *testing.T) {
 		{"g", "for JAVA_HOME in tools/jdk; do ./gradlew build; done", dsl.Ask},
 		{"g", "sed -i '2i touch /tmp/x' gradlew && ./gradlew build", dsl.Ask},
 		{"g", "git apply x.patch && ./gradlew build", dsl.Ask},
+		{"g", "git diff --output=gradlew HEAD~1 && ./gradlew build", dsl.Ask},
+		{"g", "java -jar tools/fix.jar && ./gradlew build", dsl.Ask},
 		// the build's other files (rv65): subprojects, applied scripts,
 		// tests, the daemon's JVM, init scripts
 		{"gmulti", "./gradlew build", dsl.Block},

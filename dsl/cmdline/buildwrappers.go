@@ -266,7 +266,8 @@ func (w *walker) writesNothingBefore(c *Command) bool {
 		name := program(x.Name)
 		switch {
 		case name == "" && x.Path == "" && len(x.Assigns) > 0: // X=1 alone
-		case name == "git" && len(x.Args) > 0 && readOnlyGit.has(x.Args[0].Value):
+		case name == "git" && len(x.Args) > 0 && readOnlyGit.has(x.Args[0].Value) &&
+			!slices.ContainsFunc(x.Args, func(a Word) bool { return strings.HasPrefix(a.Value, "--output") || a.Value == "-o" }):
 		case shells.has(name) && len(x.Args) > 0 && wrapperTool(path.Base(x.Args[0].Value)) != "": // sh gradlew, whose ./gradlew c is
 		case !writeFreeCommands.has(name) && !(wrapperTool(name) != "" && path.Dir(x.Path) == "."):
 			return false
@@ -281,9 +282,9 @@ func (w *walker) writesNothingBefore(c *Command) bool {
 }
 
 // writeFreeCommands are the commands writesNothingBefore lets run before
-// a wrapper: they write no file.
+// a wrapper: they write no file (not java: a jar may write anything).
 var writeFreeCommands = set("cd", "pushd", "popd", "echo", "printf", "true", "false", ":", "pwd", "ls", "cat", "head", "tail",
-	"grep", "wc", "which", "type", "command", "sleep", "date", "set", "shopt", "test", "[", "[[", "java", "javac", "uname", "id",
+	"grep", "wc", "which", "type", "sleep", "date", "set", "shopt", "test", "[", "[[", "uname", "id",
 	"whoami", "hostname", "env", "printenv", "clear", "cd -", "nproc", "free", "df", "du")
 
 // readOnlyGit are git's subcommands that write nothing in the work tree.
