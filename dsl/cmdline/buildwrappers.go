@@ -198,8 +198,10 @@ func (w *walker) runsOfficialWrapper(c *Command, script string, in Input) bool {
 				}
 			}
 		}
-		if gradleSystemProps().MatchString(w.knownText("gradle.properties")) {
-			return false
+		for _, kv := range javaProperties(w.knownText("gradle.properties")) {
+			if gradleSystemProp().MatchString(kv[0]) {
+				return false
+			}
 		}
 	}
 	switch f, ok := w.before.Facts(w.at(jar)); kind {
@@ -217,17 +219,53 @@ func (w *walker) runsOfficialWrapper(c *Command, script string, in Input) bool {
 		return false
 	}
 	for _, kv := range javaProperties(text.Text) {
-		if (kv[0] == "distributionBase" || kv[0] == "zipStoreBase") && kv[1] != "GRADLE_USER_HOME" && kv[1] != "MAVEN_USER_HOME" {
-			return false
+		switch kv[0] {
+		case "distributionBase", "zipStoreBase":
+			if kv[1] != "GRADLE_USER_HOME" && kv[1] != "MAVEN_USER_HOME" {
+				return false
+			}
+		case "distributionPath", "zipStorePath": // ../proj/tools/dists reaches the project
+			if kv[1] != "wrapper/dists" {
+				return false
+			}
 		}
 	}
-	return true
+	return !gradleElsewhere(c, script)
 }
 
-// gradleSystemProps matches a gradle.properties line setting a system
-// property the wrapper applies before it downloads the distribution: a
-// proxy, a trust or key store, a home, the JDK's own settings.
-var gradleSystemProps = lazyRegexp(`(?mi)^[ \t\f]*systemProp\.(?:[a-z]+\.)?(?:[a-z]*proxy|javax\.net|jdk\.|java\.|gradle\.|user\.|sun\.|org\.gradle\.)`)
+// gradleElsewhere reports a Gradle command line naming a build, settings
+// file, init script or Gradle home of its own (-p, -b, -c, -I, -g and
+// their long forms), which the official text's reading leaves to a
+// reading of the script.
+func gradleElsewhere(c *Command, script string) bool {
+	if wrapperTool(path.Base(script)) != "gradle" {
+		return false
+	}
+	args := c.Args
+	if base := path.Base(script); program(c.Name) != base {
+		// sh gradlew ARGS: the words after the script's
+		for i, a := range args {
+			if path.Base(a.Value) == base {
+				args = args[i+1:]
+				break
+			}
+		}
+	}
+	return slices.ContainsFunc(args, func(a Word) bool {
+		v := a.Value
+		if strings.HasPrefix(v, "--") {
+			name, _, _ := strings.Cut(v[2:], "=")
+			return slices.Contains([]string{"project-dir", "build-file", "settings-file", "init-script", "gradle-user-home", "project-cache-dir"}, name)
+		}
+		return len(v) >= 2 && v[0] == '-' && strings.IndexByte("pbcIg", v[1]) >= 0
+	})
+}
+
+// gradleSystemProp matches a gradle.properties key (escapes undone)
+// setting a system property the wrapper applies before it downloads the
+// distribution: a proxy, a trust or key store, a home, the JDK's own
+// settings.
+var gradleSystemProp = lazyRegexp(`(?i)^systemProp\.(?:[a-z]+\.)?(?:[a-z]*proxy|javax\.net|jdk\.|java\.|gradle\.|user\.|sun\.|org\.gradle\.)`)
 
 // wrapperEnvSet reports a WrapperEnv variable set for c: assigned in
 // front of it, exported or set on the line or by an earlier line, or

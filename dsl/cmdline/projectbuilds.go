@@ -283,6 +283,10 @@ func (w *walker) runsGradleProject(c *Command, args []field, cx ctx) {
 	for _, settings := range []string{"settings.gradle", "settings.gradle.kts"} {
 		dirs = append(dirs, gradleSubprojects(w.knownText(settings))...)
 	}
+	var included []string
+	for _, settings := range []string{"settings.gradle", "settings.gradle.kts"} {
+		included = append(included, gradleIncludedBuilds(w.knownText(settings))...)
+	}
 	dirs = dirs[:min(len(dirs), maxGradleProjects)]
 	props := map[string]string{}
 	for _, kv := range javaProperties(w.knownText("gradle.properties")) {
@@ -309,6 +313,15 @@ func (w *walker) runsGradleProject(c *Command, args []field, cx ctx) {
 			props["gradle.user.home"] = d
 		} else if d, ok := value("", "--include-build"); ok {
 			dirs = append(dirs, d)
+			included = append(included, d)
+		} else if d, ok := value("-p", "--project-dir"); ok {
+			dirs = append(dirs, d)
+		} else if f, ok := value("-b", "--build-file"); ok {
+			w.runFileLines(c, f, gradleCommands, "the build file gradle "+v+" names", cx)
+		} else if f, ok := value("-c", "--settings-file"); ok {
+			for _, d := range gradleSubprojects(w.knownText(f)) {
+				dirs = append(dirs, path.Join(path.Dir(f), d))
+			}
 		} else if p, ok := value("-D", "--system-prop"); ok {
 			k, v, _ := strings.Cut(p, "=")
 			props[k] = v
@@ -330,6 +343,19 @@ func (w *walker) runsGradleProject(c *Command, args []field, cx ctx) {
 	}
 	if home := props["org.gradle.java.home"]; home != "" {
 		w.nested(c, shellQuote(path.Join(home, "bin/java"))+" -version", "gradle.properties: org.gradle.java.home, the JVM that runs the build", cx, false)
+	}
+	for _, d := range included[:min(len(included), maxIncludedBuilds)] {
+		// an included build's plugins (build-logic), compiled and run as
+		// buildSrc's are
+		if in, via, ok := w.fileInput(path.Join(d, "src/main/**/*.groovy|*.kt|*.java|*.gradle|*.gradle.kts")); ok {
+			why := "code of a build " + d + " Gradle includes, compiled and run"
+			w.runText(c, in, "jvm", via+", "+why, cx)
+			if in.Static {
+				for _, line := range gradleCommands(in.Text) {
+					w.nested(c, line, via+", "+why, cx, false)
+				}
+			}
+		}
 	}
 	applied := 0
 	for _, d := range dirs {
@@ -360,7 +386,8 @@ func (w *walker) runsGradleProject(c *Command, args []field, cx ctx) {
 // a build script's apply from.
 var (
 	gradleInclude = lazyRegexp(`(?m)^\s*include\s*\(?((?:\s*(?:"[^"\n]*"|'[^'\n]*')\s*,?)+)`)
-	gradleApply   = lazyRegexp(`\bapply\s*\(?\s*from\s*[:=]\s*(?:file\(|uri\()?\s*(?:"([^"\n]*)"|'([^'\n]*)')`)
+	gradleApply   = lazyRegexp(`\bapply\s*\(?\s*from\s*[:=]\s*(?:(?:rootProject|project)\.)?(?:(?:file|uri)\s*\()?\s*(?:"([^"\n]*)"|'([^'\n]*)')`)
+	gradleRootDir = lazyRegexp(`^(?:\$\{?(?:rootDir|projectDir|rootProject\.projectDir)\}?|\$\{(?:rootProject|project)\.(?:rootDir|projectDir)\})/`)
 )
 
 // gradleSubprojects are the directories of the projects a settings
@@ -384,7 +411,7 @@ func gradleSubprojects(text string) []string {
 func gradleAppliedScripts(text string) []string {
 	var out []string
 	for _, m := range gradleApply().FindAllStringSubmatch(text, maxGradleProjects) {
-		from := m[1] + m[2]
+		from := gradleRootDir().ReplaceAllString(m[1]+m[2], "") // "$rootDir/gradle/x.gradle": the project's
 		if strings.Contains(from, "://") || !path.IsAbs(from) && !strings.HasPrefix(path.Clean(from), "..") && !strings.ContainsAny(from, "$") {
 			out = append(out, from)
 		}
@@ -491,6 +518,11 @@ func (w *walker) runsMavenExtras(c *Command, args []field, cx ctx) {
 	}
 	if opts := jvmConfigOptions(w.knownText(".mvn/jvm.config")); opts != "" {
 		w.nested(c, "JAVA_TOOL_OPTIONS="+shellQuote(opts)+" java", ".mvn/jvm.config: the options of the JVM that runs Maven", cx, false)
+	}
+	for _, m := range mavenModule().FindAllStringSubmatch(w.knownText("pom.xml"), maxMavenModules) {
+		if d := path.Clean(m[1]); !path.IsAbs(d) && !strings.HasPrefix(d, "..") {
+			w.runFileLines(c, path.Join(d, "pom.xml"), mavenCommands, "the pom of a module Maven builds", cx)
+		}
 	}
 	tests := false
 	for _, a := range args {
