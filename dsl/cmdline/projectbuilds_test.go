@@ -40,7 +40,9 @@ func TestProjectBuildReaders(t *testing.T) {
 		{"crate home delete", crateRunLines, `fn t() { std::fs::remove_dir_all(std::env::var("HOME").unwrap()).unwrap(); }`, []string{`rm -rf -- "$HOME"`}},
 		{"subprojects", gradleSubprojects, "rootProject.name = 'x'\ninclude 'app', ':lib:core'\ninclude(\"web\")\ninclude '../out'\n// include 'no'\n", []string{"app", "lib/core", "web"}},
 		{"applied scripts", gradleAppliedScripts, "apply from: 'gradle/ci.gradle'\napply(from = \"https://x.example/a.gradle\")\napply from: file('../up.gradle')\napply from: \"$rootDir/x.gradle\"\n",
-			[]string{"gradle/ci.gradle", "https://x.example/a.gradle"}},
+			[]string{"gradle/ci.gradle", "https://x.example/a.gradle", "x.gradle"}},
+		{"applied scripts, other spellings", gradleAppliedScripts, "apply from: rootProject.file('gradle/a.gradle')\napply from: \"${project.rootDir}/b.gradle\"\napply from: \"$buildDir/c.gradle\"\n",
+			[]string{"gradle/a.gradle", "b.gradle"}},
 		{"included builds", gradleIncludedBuilds, "includeBuild('build-logic')\nincludeBuild(\"../elsewhere\")\nincludeBuild '/abs'\n", []string{"build-logic"}},
 	} {
 		if got := tt.reader(tt.text); !slices.Equal(got, tt.want) {
