@@ -280,7 +280,7 @@ func TestUndoInsteadOfAsk(t *testing.T) {
 	}{
 		{"off by default", "", "rm -rf src", dsl.Ask},
 		{"plain source tree", "approvals: {undoable: warn}\n", "rm -rf src", dsl.Warn},
-		{"regenerable", "approvals: {undoable: warn}\n", "rm -rf node_modules", dsl.Warn},
+		{"regenerable", "approvals: {undoable: warn}\n", "rm -rf node_modules", dsl.Allow}, // a fresh repository tracks nothing: an output, no ask to turn
 		{"regenerable inside", "approvals: {undoable: warn}\n", "rm -rf mixed", dsl.Warn},
 		{"two targets", "approvals: {undoable: warn}\n", "rm -rf src mixed/build", dsl.Warn},
 		{"through a symlink inside the project", "approvals: {undoable: warn}\n", "rm -rf srclink/deep", dsl.Warn},

@@ -305,7 +305,17 @@ func fixture(t *testing.T) (home, proj string) {
 // ancestors, "PID NAME" per line (agent-procs.txt): what ancestry reads to
 // tell that a command runs under an agent.
 func whoCommand(dir string) string {
-	return "env > " + filepath.Join(dir, "agent-env.txt") + "; p=$$; while [ \"$p\" -gt 1 ]; do echo \"$p $(cat /proc/$p/comm)\"; " +
+	// the markers ancestry reads, by name: the whole environment written
+	// to a file asks an agent (secret-to-file-agent)
+	var record strings.Builder
+	seen := map[string]bool{}
+	for _, m := range ancestry.Markers {
+		if !seen[m.Name] {
+			seen[m.Name] = true
+			fmt.Fprintf(&record, "echo \"%s=$%s\"; ", m.Name, m.Name)
+		}
+	}
+	return "{ " + record.String() + "} > " + filepath.Join(dir, "agent-env.txt") + "; p=$$; while [ \"$p\" -gt 1 ]; do echo \"$p $(cat /proc/$p/comm)\"; " +
 		"p=$(cut -d' ' -f4 /proc/$p/stat); done > " + filepath.Join(dir, "agent-procs.txt")
 }
 
