@@ -323,7 +323,7 @@ func (w *walker) writesNothingBefore(c *Command) bool {
 // a wrapper: they write no file (not java: a jar may write anything).
 var writeFreeCommands = set("cd", "pushd", "popd", "echo", "printf", "true", "false", ":", "pwd", "ls", "cat", "head", "tail",
 	"grep", "wc", "which", "type", "sleep", "date", "set", "shopt", "test", "[", "[[", "uname", "id",
-	"whoami", "hostname", "env", "printenv", "clear", "cd -", "nproc", "free", "df", "du")
+	"whoami", "hostname", "env", "printenv", "clear", "nproc", "free", "df", "du")
 
 // readOnlyGit are git's subcommands that write nothing in the work tree.
 var readOnlyGit = set("status", "log", "rev-parse", "describe", "show", "diff", "remote", "branch", "shortlog", "ls-files", "blame")

@@ -254,12 +254,19 @@ func (w *walker) runsGradleExtras(c *Command, prog string, cx ctx) {
 // (props, beside the wrapper script) name, when it is not the tool's own
 // (wrapperDistribution), as code fetched from its address and run.
 func (w *walker) runsWrapperDistribution(c *Command, tool, props string, cx ctx) {
-	if strings.Contains(c.Path, "/") {
-		props = path.Join(path.Dir(c.Path), props)
-	}
+	props = besideScript(c, props)
 	if url := wrapperDistribution(tool, w.knownText(props)); url != "" {
 		w.nested(c, "curl -fsSL "+shellQuote(url)+" | sh", props+": the wrapper downloads and runs the distribution at "+url, cx, false)
 	}
+}
+
+// besideScript is name, relative to the directory of the script c runs
+// by its path (sub/gradlew: sub/NAME), where a wrapper finds its files.
+func besideScript(c *Command, name string) string {
+	if strings.Contains(c.Path, "/") {
+		return path.Join(path.Dir(c.Path), name)
+	}
+	return name
 }
 
 // gradleTestTasks are the tasks that run a project's tests.
@@ -510,11 +517,7 @@ func (w *walker) runsMavenExtras(c *Command, args []field, cx ctx) {
 		w.runsWrapperDistribution(c, "maven", ".mvn/wrapper/maven-wrapper.properties", cx)
 		// without wget or curl, mvnw compiles and runs the project's
 		// downloader
-		downloader := ".mvn/wrapper/MavenWrapperDownloader.java"
-		if strings.Contains(c.Path, "/") {
-			downloader = path.Join(path.Dir(c.Path), downloader)
-		}
-		w.runFile(c, downloader, "jvm", "the Maven Wrapper's downloader, which mvnw compiles and runs", cx)
+		w.runFile(c, besideScript(c, ".mvn/wrapper/MavenWrapperDownloader.java"), "jvm", "the Maven Wrapper's downloader, which mvnw compiles and runs", cx)
 	}
 	if opts := jvmConfigOptions(w.knownText(".mvn/jvm.config")); opts != "" {
 		w.nested(c, "JAVA_TOOL_OPTIONS="+shellQuote(opts)+" java", ".mvn/jvm.config: the options of the JVM that runs Maven", cx, false)
