@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Gradle's wrapper task and the Maven Wrapper write a script into a
@@ -27,54 +28,57 @@ import (
 
 // officialWrappers maps the SHA-256 of each official wrapper text to the
 // build tool it runs: "gradle", "maven", or "maven+jar" for the Maven
-// Wrapper's script type, which runs .mvn/wrapper/maven-wrapper.jar. Each is checked against a copy
+// Wrapper's script type, which runs .mvn/wrapper/maven-wrapper.jar. Built
+// on first use: most checks run no wrapper. Each is checked against a copy
 // in testdata/wrappers. Spring Initializr's copies of the Maven Wrapper
 // differ from Apache's in comment lines only (a licence's https address).
-var officialWrappers = map[string]string{
-	"63135287117a1e6d12c84580f1f49c61d1ba02218ecd28660605e97f976e7d65": "gradle",    // Gradle 6.6–7.0.2
-	"bf3f1a53a871ca130b3a238b3de8c757c6d9ba9614e8fc73ddb23daf003a8cd9": "gradle",    // Gradle 7.1, 7.1.1
-	"f96a757581fe5292465e3f3393380bd11fd8086d450b92e7c693da6513f583fe": "gradle",    // Gradle 7.2–7.4.2
-	"8deee7d70dd19cf8180712bd9a4fc2f957ad4ce81f64ce825aec066275fdf761": "gradle",    // Gradle 7.5, 7.5.1
-	"638c2862d623c302f3029f5bd1441276be484c5b79909b706a614ebe8e7a409b": "gradle",    // Gradle 7.6–7.6.x
-	"ba0d4be61d16df11ed576f2e2f094eb0535d9bbfec28d82ad4d07036764642e8": "gradle",    // Gradle 8.0–8.0.2
-	"fb3cbfe6d066ee52bc07f62ed61ff77bde195384f52496c94280a83008d9f531": "gradle",    // Gradle 8.1, 8.1.1
-	"e0108761fee312b7b373ee96c0870cab5c167e664ac507776814b1d59e9b3bad": "gradle",    // Gradle 8.2, 8.2.1
-	"c45c957bd788d27a2087a0332ec934872662e4bdefb14be97a6eb5aa88fb1129": "gradle",    // Gradle 8.3
-	"fc977a94723af68aaffa4e5d60496fb4aeed1884b6b19e5e2f2fd7612673313d": "gradle",    // Gradle 8.4–8.7
-	"d8231d345ab33433ab7b2c0720d5beb416c8d5c6789dbc01ad122b63bc2cae0d": "gradle",    // Gradle 8.8
-	"a3648413b47ef77af21d5ebc36c687c7d103aaef3e17f33de7d4f080a6f300a3": "gradle",    // Gradle 8.9–8.11.1
-	"c07475b363508dbe7cf7d1ded1b31f6d44bb97d98d069a455ab862b1fb9b25f0": "gradle",    // Gradle 8.12, 8.12.1
-	"734b3879d3501dce471cf0522d3bcbafe76873d9fc5129345b67fb43bd15e933": "gradle",    // Gradle 8.13
-	"b187b4c52e749f5760afdd6fadc31b2a98ad35fb249bf0dff03b72650f320409": "gradle",    // Gradle 8.14–8.14.x
-	"3238afb2aed5cb16eb7d6718077e7138059108f007b54179e9cc157c5a6e0e89": "gradle",    // Gradle 9.0.0
-	"fb68debc1b1acf8ec55dc0d5e5495e1dedd0bd6b61f304bee61613eeb2bd9b92": "gradle",    // Gradle 9.1.0–9.3.1
-	"5434a5b0657cbc767c4486551fe223f12a10eaa61017fd4c68382dc6e0810da8": "gradle",    // Gradle 9.4.0
-	"aed171fb114f82e6eaea4970a245a200e0582a7dcc8ec0891ca41b6e4a62b754": "gradle",    // Gradle 9.4.1
-	"ab5c0cad16305af2e619c159c1f58dd68d07fab9c11e36701e109c0277407f7a": "gradle",    // Gradle 9.5.0, 9.5.1
-	"a5a5c199ba02189ae8c46a334223371a20599d9c298ef65e7540ede4a3f72d59": "gradle",    // Gradle 9.6.0–9.7.x
-	"50072fadc3c857fafc3acbff2abdef1b389957d90dff1be87a0eacc2a4195993": "maven+jar", // Maven Wrapper 3.1.0, every type
-	"da06b474a55d28fe194d8118de5794542dacfb914600ef77e159a2188a0699fe": "maven+jar", // Maven Wrapper 3.1.1, every type
-	"94793c07cfa412621d5bca972fa04296cd46e32e0e53c7ebe7fc83bd6bbecaf7": "maven+jar", // Maven Wrapper 3.2.0, script
-	"a0408899a3aea3318d0d3d7849dd17d15eb7f679d33a4702de52414cf5923005": "maven",     // Maven Wrapper 3.2.0, only-script
-	"a01a71fc3814dc633456f0348a1def88f595bdb05d9eb1960584fad662e45d5d": "maven+jar", // Maven Wrapper 3.3.0, script
-	"1272fb220511bde801c9c42c4ecc60f01644c1c142e27659aba6d96863120fa3": "maven",     // Maven Wrapper 3.3.0, only-script
-	"6a9d340dc210acdec3e1b8eda6eeea59c9a38ea5d5292c57ac04a6dca232255b": "maven+jar", // Maven Wrapper 3.3.1, script
-	"fa35e3b864da86eb33e87337de78ca245ef97e01e7ed10d31a8934cfafc1314d": "maven",     // Maven Wrapper 3.3.1, only-script
-	"02db01cc3fa5d4e8adaef1050e716841be703078d043f0314b40fad8211d4c82": "maven+jar", // Maven Wrapper 3.3.2, script
-	"7e6e5d26712efd78140f2f63dafe8d17028f6c5c97ac1f746a043110b7a1d9ad": "maven",     // Maven Wrapper 3.3.2, only-script
-	"77dc5ab8a653657b5d5714f993e20292935eddac45de95dbc4371fdb3814a046": "maven+jar", // Maven Wrapper 3.3.3, script
-	"e76ada6af7cefda6d5aeef9fc8508f94689df2e6c9951d8e85b130013016369e": "maven",     // Maven Wrapper 3.3.3, only-script
-	"07e72ac35ecf8c24db67498fc6a9a8e7c64b31ab3798a7119fe73fb7cd6c0331": "maven+jar", // Maven Wrapper 3.3.4, script
-	"cae96cef89ebea3531221f4ae17c23cf8edf67d00eae8306d4186ae1bbed4d02": "maven",     // Maven Wrapper 3.3.4, only-script
-	"041104078d7c442a2c50b6d2c80ae27fd84c217a49ac0fcb49d8350ada43b27b": "maven+jar", // Maven Wrapper 3.2.0, script, Spring Initializr's comments
-	"1b33f05a1b81d0673b89338684241fca58a1378ff4a53301f2146c347e89fb4d": "maven",     // Maven Wrapper 3.3.2, only-script, Spring Initializr's comments
-	"1bd5f1a20a73d397f3e9ce858b6a5ade8c6c0295a352e9743722b0171f4a5063": "maven",     // Maven Wrapper 3.2.0, only-script, Spring Initializr's comments
-	"4591ada725d05dbb596064ff1540d673a6252036699596d279ce8117606e823f": "maven+jar", // Maven Wrapper 3.1.0, every type, Spring Initializr's comments
-	"4b9c75f9d4829f2368319b767b119d4cb17f84974a149ce703b28fb637241791": "maven",     // Maven Wrapper 3.3.4, only-script, Spring Initializr's comments
-	"ac1b35a5fd92d847ce4947430269ed1530596384a812724d1682af4f1b271b56": "maven+jar", // Maven Wrapper 3.3.1, script, Spring Initializr's comments
-	"c31b9938f5f17e2608f068c50bb5ada01465c1d8039f7e729d6e2b70126d31d4": "maven",     // Maven Wrapper 3.3.4, only-script, Spring Initializr's comments
-	"e6e61eb792f64504258733855421bec04a3cb6df89c0868ae18e71336289802e": "maven",     // Maven Wrapper 3.3.1, only-script, Spring Initializr's comments
-}
+var officialWrappers = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"63135287117a1e6d12c84580f1f49c61d1ba02218ecd28660605e97f976e7d65": "gradle",    // Gradle 6.6–7.0.2
+		"bf3f1a53a871ca130b3a238b3de8c757c6d9ba9614e8fc73ddb23daf003a8cd9": "gradle",    // Gradle 7.1, 7.1.1
+		"f96a757581fe5292465e3f3393380bd11fd8086d450b92e7c693da6513f583fe": "gradle",    // Gradle 7.2–7.4.2
+		"8deee7d70dd19cf8180712bd9a4fc2f957ad4ce81f64ce825aec066275fdf761": "gradle",    // Gradle 7.5, 7.5.1
+		"638c2862d623c302f3029f5bd1441276be484c5b79909b706a614ebe8e7a409b": "gradle",    // Gradle 7.6–7.6.x
+		"ba0d4be61d16df11ed576f2e2f094eb0535d9bbfec28d82ad4d07036764642e8": "gradle",    // Gradle 8.0–8.0.2
+		"fb3cbfe6d066ee52bc07f62ed61ff77bde195384f52496c94280a83008d9f531": "gradle",    // Gradle 8.1, 8.1.1
+		"e0108761fee312b7b373ee96c0870cab5c167e664ac507776814b1d59e9b3bad": "gradle",    // Gradle 8.2, 8.2.1
+		"c45c957bd788d27a2087a0332ec934872662e4bdefb14be97a6eb5aa88fb1129": "gradle",    // Gradle 8.3
+		"fc977a94723af68aaffa4e5d60496fb4aeed1884b6b19e5e2f2fd7612673313d": "gradle",    // Gradle 8.4–8.7
+		"d8231d345ab33433ab7b2c0720d5beb416c8d5c6789dbc01ad122b63bc2cae0d": "gradle",    // Gradle 8.8
+		"a3648413b47ef77af21d5ebc36c687c7d103aaef3e17f33de7d4f080a6f300a3": "gradle",    // Gradle 8.9–8.11.1
+		"c07475b363508dbe7cf7d1ded1b31f6d44bb97d98d069a455ab862b1fb9b25f0": "gradle",    // Gradle 8.12, 8.12.1
+		"734b3879d3501dce471cf0522d3bcbafe76873d9fc5129345b67fb43bd15e933": "gradle",    // Gradle 8.13
+		"b187b4c52e749f5760afdd6fadc31b2a98ad35fb249bf0dff03b72650f320409": "gradle",    // Gradle 8.14–8.14.x
+		"3238afb2aed5cb16eb7d6718077e7138059108f007b54179e9cc157c5a6e0e89": "gradle",    // Gradle 9.0.0
+		"fb68debc1b1acf8ec55dc0d5e5495e1dedd0bd6b61f304bee61613eeb2bd9b92": "gradle",    // Gradle 9.1.0–9.3.1
+		"5434a5b0657cbc767c4486551fe223f12a10eaa61017fd4c68382dc6e0810da8": "gradle",    // Gradle 9.4.0
+		"aed171fb114f82e6eaea4970a245a200e0582a7dcc8ec0891ca41b6e4a62b754": "gradle",    // Gradle 9.4.1
+		"ab5c0cad16305af2e619c159c1f58dd68d07fab9c11e36701e109c0277407f7a": "gradle",    // Gradle 9.5.0, 9.5.1
+		"a5a5c199ba02189ae8c46a334223371a20599d9c298ef65e7540ede4a3f72d59": "gradle",    // Gradle 9.6.0–9.7.x
+		"50072fadc3c857fafc3acbff2abdef1b389957d90dff1be87a0eacc2a4195993": "maven+jar", // Maven Wrapper 3.1.0, every type
+		"da06b474a55d28fe194d8118de5794542dacfb914600ef77e159a2188a0699fe": "maven+jar", // Maven Wrapper 3.1.1, every type
+		"94793c07cfa412621d5bca972fa04296cd46e32e0e53c7ebe7fc83bd6bbecaf7": "maven+jar", // Maven Wrapper 3.2.0, script
+		"a0408899a3aea3318d0d3d7849dd17d15eb7f679d33a4702de52414cf5923005": "maven",     // Maven Wrapper 3.2.0, only-script
+		"a01a71fc3814dc633456f0348a1def88f595bdb05d9eb1960584fad662e45d5d": "maven+jar", // Maven Wrapper 3.3.0, script
+		"1272fb220511bde801c9c42c4ecc60f01644c1c142e27659aba6d96863120fa3": "maven",     // Maven Wrapper 3.3.0, only-script
+		"6a9d340dc210acdec3e1b8eda6eeea59c9a38ea5d5292c57ac04a6dca232255b": "maven+jar", // Maven Wrapper 3.3.1, script
+		"fa35e3b864da86eb33e87337de78ca245ef97e01e7ed10d31a8934cfafc1314d": "maven",     // Maven Wrapper 3.3.1, only-script
+		"02db01cc3fa5d4e8adaef1050e716841be703078d043f0314b40fad8211d4c82": "maven+jar", // Maven Wrapper 3.3.2, script
+		"7e6e5d26712efd78140f2f63dafe8d17028f6c5c97ac1f746a043110b7a1d9ad": "maven",     // Maven Wrapper 3.3.2, only-script
+		"77dc5ab8a653657b5d5714f993e20292935eddac45de95dbc4371fdb3814a046": "maven+jar", // Maven Wrapper 3.3.3, script
+		"e76ada6af7cefda6d5aeef9fc8508f94689df2e6c9951d8e85b130013016369e": "maven",     // Maven Wrapper 3.3.3, only-script
+		"07e72ac35ecf8c24db67498fc6a9a8e7c64b31ab3798a7119fe73fb7cd6c0331": "maven+jar", // Maven Wrapper 3.3.4, script
+		"cae96cef89ebea3531221f4ae17c23cf8edf67d00eae8306d4186ae1bbed4d02": "maven",     // Maven Wrapper 3.3.4, only-script
+		"041104078d7c442a2c50b6d2c80ae27fd84c217a49ac0fcb49d8350ada43b27b": "maven+jar", // Maven Wrapper 3.2.0, script, Spring Initializr's comments
+		"1b33f05a1b81d0673b89338684241fca58a1378ff4a53301f2146c347e89fb4d": "maven",     // Maven Wrapper 3.3.2, only-script, Spring Initializr's comments
+		"1bd5f1a20a73d397f3e9ce858b6a5ade8c6c0295a352e9743722b0171f4a5063": "maven",     // Maven Wrapper 3.2.0, only-script, Spring Initializr's comments
+		"4591ada725d05dbb596064ff1540d673a6252036699596d279ce8117606e823f": "maven+jar", // Maven Wrapper 3.1.0, every type, Spring Initializr's comments
+		"4b9c75f9d4829f2368319b767b119d4cb17f84974a149ce703b28fb637241791": "maven",     // Maven Wrapper 3.3.4, only-script, Spring Initializr's comments
+		"ac1b35a5fd92d847ce4947430269ed1530596384a812724d1682af4f1b271b56": "maven+jar", // Maven Wrapper 3.3.1, script, Spring Initializr's comments
+		"c31b9938f5f17e2608f068c50bb5ada01465c1d8039f7e729d6e2b70126d31d4": "maven",     // Maven Wrapper 3.3.4, only-script, Spring Initializr's comments
+		"e6e61eb792f64504258733855421bec04a3cb6df89c0868ae18e71336289802e": "maven",     // Maven Wrapper 3.3.1, only-script, Spring Initializr's comments
+	}
+})
 
 // WrapperEnv are the variables an official wrapper text, the wrapper jar
 // it starts or the JVM reads that change what runs or where the
@@ -93,54 +97,56 @@ var WrapperEnv = []string{
 // its wrapper-validation action, 6.6 to 9.7.0, milestones and release
 // candidates too) and .mvn/wrapper/maven-wrapper.jar (3.1.0 to 3.3.4, as
 // unrelated projects commit them; a jar zipped again is not one).
-var officialJars = map[string]string{
-	"e996d452d2645e70c01c11143ca2d3742734a28da2bf61f25c82bdc288c9e637": "gradle", // 6.6–7.0.2
-	"33ad4583fd7ee156f533778736fa1b4940bd83b433934d1cc4e9f608e99a6a89": "gradle", // 7.1–7.3.3
-	"575098db54a998ff1c6770b352c3b16766c09848bee7555dab09afc34e8cf590": "gradle", // 7.4–7.4.2
-	"91a239400bb638f36a1795d8fdf7939d532cdc7d794d1119b7261aac158b1e60": "gradle", // 7.5–7.5.1
-	"c5a643cf80162e665cc228f7b16f343fef868e47d3a4836f62e18b7e17ac018a": "gradle", // 7.6–7.6.1
-	"14dfa961b6704bb3decdea06502781edaa796a82e6da41cd2e1962b14fbe21a3": "gradle", // 7.6.2–7.6.6
-	"91941f522fbfd4431cf57e445fc3d5200c85f957bda2de5251353cf11174f4b5": "gradle", // 8.0–8.0.2
-	"577b2de036000db2e0f04f2ec842a4f1e648c8b6f9c87f29a8d896acb1732538": "gradle", // 8.0-milestone-4
-	"ed2c26eba7cfb93cc2b7785d05e534f07b5b48b5e7fc941921cd098628abca58": "gradle", // 8.1–8.1.1
-	"a8451eeda314d0568b5340498b36edf147a8f0d692c5ff58082d477abe9146e4": "gradle", // 8.2–8.2.1
-	"5c9a1a6f50b4f8c0264b1ac69013bef9f8363733275fafa56c70c84be3276bb8": "gradle", // 8.2-rc-2
-	"55e949185c26ba3ddcd2c6a4217d043bfa0ce3cc002bbbb52b709a181a513e81": "gradle", // 8.2-milestone-1–8.2-rc-1
-	"0336f591bc0ec9aa0c9988929b93ecc916b3c1d52aed202c7381db144aa0ef15": "gradle", // 8.3–8.4
-	"d3b261c2820e9e3d8d639ed084900f11f4a86050a8f83342ade7b6bc9b0d2bdd": "gradle", // 8.5–8.6
-	"cb0da6751c2b753a16ac168bb354870ebb1e162e9083f116729cec9c781156b8": "gradle", // 8.7–8.8
-	"498495120a03b9a6ab5d155f5de3c8f0d986a449153702fb80fc80e134484f17": "gradle", // 8.9
-	"2db75c40782f5e8ba1fc278a5574bab070adccb2d21ca5a6e5ed840888448046": "gradle", // 8.10–8.12.1
-	"81a82aaea5abcc8ff68b3dfcb58b3c3c429378efd98e7433460610fecd7ae45f": "gradle", // 8.13
-	"7d3a4ac4de1c32b59bc6a4eb8ecb8e612ccd0cf1ae1e99f66902da64df296172": "gradle", // 8.14–8.14.5
-	"76805e32c009c0cf0dd5d206bddc9fb22ea42e84db904b764f3047de095493f3": "gradle", // 9.0.0–9.1.0
-	"f98ed44dd3f067fa699b5c34661be67c7f0097ea58b0017255141a08d2eb5f87": "gradle", // 9.0-milestone-6–9.0.0-milestone-8
-	"c605ee1b011c0da3bc468735530c1d43ea3ede0fb8ce978b5479c7f688343ef5": "gradle", // 9.0-milestone-2–9.0-milestone-5
-	"9687bf4e8beb2c293cfd1393cbf2854ef68f921757302116033f476289abf7b0": "gradle", // 9.0-milestone-1
-	"423cb469ccc0ecc31f0e4e1c309976198ccb734cdcbb7029d4bda0f18f57e8d9": "gradle", // 9.2.0–9.2.1
-	"b3a875ddc1f044746e1b1a55f645584505f4a10438c1afea9f15e92a7c42ec13": "gradle", // 9.3.0–9.3.1
-	"d652a0436e78e0cd4d00f52057fcf2179163762a71a02370ec7623ab8f84c334": "gradle", // 9.3.0-milestone-1
-	"55243ef57851f12b070ad14f7f5bb8302daceeebc5bce5ece5fa6edb23e1145c": "gradle", // 9.4.0–9.4.1
-	"08f6dc44dc11cd44fdf485274f3262acd459acbcbc3c1160da2d530cecc9d1ad": "gradle", // 9.4.0-milestone-4
-	"497c8c2a7e5031f6aa847f88104aa80a93532ec32ee17bdb8d1d2f67a194a9c7": "gradle", // 9.5.0–9.6.1
-	"7ef3d73bd95c047814d76ec8324f72deefb96593eb9ce87aa06ecdcdaba7ffe8": "gradle", // 9.5.0-milestone-6–9.5.0-milestone-7
-	"7a9ce74cff467ca1bf60a4fcd9f05185acceda4d0f382434d393e17864262c5d": "gradle", // 9.7.0
-	"8a23bf708fd4e02674e77fb34b0fa7c02f0d53c2ad377385ab507422313d26d1": "gradle", // 9.7.0-milestone-1
-	"46b0acdfe3da08b3f40d25bd135858b6014ee62b92883768995c946a3b446bd6": "maven",  // Maven Wrapper 3.1.0
-	"ff7f21f2ef81723377e3d42d06661c4e3af60cf4bdfb7579ac8f22051399942d": "maven",  // 3.1.1
-	"e63a53cfb9c4d291ebe3c2b0edacb7622bbc480326beaa5a0456e412f52f066a": "maven",  // 3.2.0
-	"360b616b24bc3557f0fce98549e102768f2367746501f7d74dad358d0ee794a2": "maven",  // 3.3.0
-	"7cc3215e9c7ec525d793b82ea878441cdaa5b6135f859b0ef396a93bb3c8e6e7": "maven",  // 3.3.1
-	"3d8f20ce6103913be8b52aef6d994e0c54705fb527324ceb9b835b338739c7a8": "maven",  // 3.3.2
-	"1ada66a0d65291f3b5c0e12f8860cc5d422da76c9f90313a2c0f1cd280ae8ede": "maven",  // 3.3.3
-	"4e2fbf6554bc8a4702cdfdd3bef464f423393d784ddbb037216320ce55d5e4e1": "maven",  // 3.3.4
-}
+var officialJars = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"e996d452d2645e70c01c11143ca2d3742734a28da2bf61f25c82bdc288c9e637": "gradle", // 6.6–7.0.2
+		"33ad4583fd7ee156f533778736fa1b4940bd83b433934d1cc4e9f608e99a6a89": "gradle", // 7.1–7.3.3
+		"575098db54a998ff1c6770b352c3b16766c09848bee7555dab09afc34e8cf590": "gradle", // 7.4–7.4.2
+		"91a239400bb638f36a1795d8fdf7939d532cdc7d794d1119b7261aac158b1e60": "gradle", // 7.5–7.5.1
+		"c5a643cf80162e665cc228f7b16f343fef868e47d3a4836f62e18b7e17ac018a": "gradle", // 7.6–7.6.1
+		"14dfa961b6704bb3decdea06502781edaa796a82e6da41cd2e1962b14fbe21a3": "gradle", // 7.6.2–7.6.6
+		"91941f522fbfd4431cf57e445fc3d5200c85f957bda2de5251353cf11174f4b5": "gradle", // 8.0–8.0.2
+		"577b2de036000db2e0f04f2ec842a4f1e648c8b6f9c87f29a8d896acb1732538": "gradle", // 8.0-milestone-4
+		"ed2c26eba7cfb93cc2b7785d05e534f07b5b48b5e7fc941921cd098628abca58": "gradle", // 8.1–8.1.1
+		"a8451eeda314d0568b5340498b36edf147a8f0d692c5ff58082d477abe9146e4": "gradle", // 8.2–8.2.1
+		"5c9a1a6f50b4f8c0264b1ac69013bef9f8363733275fafa56c70c84be3276bb8": "gradle", // 8.2-rc-2
+		"55e949185c26ba3ddcd2c6a4217d043bfa0ce3cc002bbbb52b709a181a513e81": "gradle", // 8.2-milestone-1–8.2-rc-1
+		"0336f591bc0ec9aa0c9988929b93ecc916b3c1d52aed202c7381db144aa0ef15": "gradle", // 8.3–8.4
+		"d3b261c2820e9e3d8d639ed084900f11f4a86050a8f83342ade7b6bc9b0d2bdd": "gradle", // 8.5–8.6
+		"cb0da6751c2b753a16ac168bb354870ebb1e162e9083f116729cec9c781156b8": "gradle", // 8.7–8.8
+		"498495120a03b9a6ab5d155f5de3c8f0d986a449153702fb80fc80e134484f17": "gradle", // 8.9
+		"2db75c40782f5e8ba1fc278a5574bab070adccb2d21ca5a6e5ed840888448046": "gradle", // 8.10–8.12.1
+		"81a82aaea5abcc8ff68b3dfcb58b3c3c429378efd98e7433460610fecd7ae45f": "gradle", // 8.13
+		"7d3a4ac4de1c32b59bc6a4eb8ecb8e612ccd0cf1ae1e99f66902da64df296172": "gradle", // 8.14–8.14.5
+		"76805e32c009c0cf0dd5d206bddc9fb22ea42e84db904b764f3047de095493f3": "gradle", // 9.0.0–9.1.0
+		"f98ed44dd3f067fa699b5c34661be67c7f0097ea58b0017255141a08d2eb5f87": "gradle", // 9.0-milestone-6–9.0.0-milestone-8
+		"c605ee1b011c0da3bc468735530c1d43ea3ede0fb8ce978b5479c7f688343ef5": "gradle", // 9.0-milestone-2–9.0-milestone-5
+		"9687bf4e8beb2c293cfd1393cbf2854ef68f921757302116033f476289abf7b0": "gradle", // 9.0-milestone-1
+		"423cb469ccc0ecc31f0e4e1c309976198ccb734cdcbb7029d4bda0f18f57e8d9": "gradle", // 9.2.0–9.2.1
+		"b3a875ddc1f044746e1b1a55f645584505f4a10438c1afea9f15e92a7c42ec13": "gradle", // 9.3.0–9.3.1
+		"d652a0436e78e0cd4d00f52057fcf2179163762a71a02370ec7623ab8f84c334": "gradle", // 9.3.0-milestone-1
+		"55243ef57851f12b070ad14f7f5bb8302daceeebc5bce5ece5fa6edb23e1145c": "gradle", // 9.4.0–9.4.1
+		"08f6dc44dc11cd44fdf485274f3262acd459acbcbc3c1160da2d530cecc9d1ad": "gradle", // 9.4.0-milestone-4
+		"497c8c2a7e5031f6aa847f88104aa80a93532ec32ee17bdb8d1d2f67a194a9c7": "gradle", // 9.5.0–9.6.1
+		"7ef3d73bd95c047814d76ec8324f72deefb96593eb9ce87aa06ecdcdaba7ffe8": "gradle", // 9.5.0-milestone-6–9.5.0-milestone-7
+		"7a9ce74cff467ca1bf60a4fcd9f05185acceda4d0f382434d393e17864262c5d": "gradle", // 9.7.0
+		"8a23bf708fd4e02674e77fb34b0fa7c02f0d53c2ad377385ab507422313d26d1": "gradle", // 9.7.0-milestone-1
+		"46b0acdfe3da08b3f40d25bd135858b6014ee62b92883768995c946a3b446bd6": "maven",  // Maven Wrapper 3.1.0
+		"ff7f21f2ef81723377e3d42d06661c4e3af60cf4bdfb7579ac8f22051399942d": "maven",  // 3.1.1
+		"e63a53cfb9c4d291ebe3c2b0edacb7622bbc480326beaa5a0456e412f52f066a": "maven",  // 3.2.0
+		"360b616b24bc3557f0fce98549e102768f2367746501f7d74dad358d0ee794a2": "maven",  // 3.3.0
+		"7cc3215e9c7ec525d793b82ea878441cdaa5b6135f859b0ef396a93bb3c8e6e7": "maven",  // 3.3.1
+		"3d8f20ce6103913be8b52aef6d994e0c54705fb527324ceb9b835b338739c7a8": "maven",  // 3.3.2
+		"1ada66a0d65291f3b5c0e12f8860cc5d422da76c9f90313a2c0f1cd280ae8ede": "maven",  // 3.3.3
+		"4e2fbf6554bc8a4702cdfdd3bef464f423393d784ddbb037216320ce55d5e4e1": "maven",  // 3.3.4
+	}
+})
 
 // officialWrapper is the build tool an official wrapper text runs
 // (officialWrappers), "" for any other text.
 func officialWrapper(text string) string {
 	sum := sha256.Sum256([]byte(text))
-	return officialWrappers[hex.EncodeToString(sum[:])]
+	return officialWrappers()[hex.EncodeToString(sum[:])]
 }
 
 // wrapperTool is the build tool a wrapper's name runs: gradlew Gradle,
@@ -206,11 +212,11 @@ func (w *walker) runsOfficialWrapper(c *Command, script string, in Input) bool {
 	}
 	switch f, ok := w.before.Facts(w.at(jar)); kind {
 	case "gradle":
-		if !ok || f.Link || officialJars[f.SHA256] != "gradle" {
+		if !ok || f.Link || officialJars()[f.SHA256] != "gradle" {
 			return false
 		}
 	case "maven+jar": // without a jar, mvnw downloads the official one (wrapperUrl)
-		if ok && (f.Link || officialJars[f.SHA256] != "maven") {
+		if ok && (f.Link || officialJars()[f.SHA256] != "maven") {
 			return false
 		}
 	}

@@ -45,7 +45,7 @@ func TestOfficialWrappers(t *testing.T) {
 			}
 		}
 	}
-	for sum := range officialWrappers {
+	for sum := range officialWrappers() {
 		if !seen[sum] {
 			t.Errorf("officialWrappers: %s has no copy in testdata/wrappers", sum)
 		}
@@ -177,7 +177,7 @@ func TestOfficialWrapperSession(t *testing.T) {
 // TestOfficialJars: each sum is a SHA-256 in hex of a known tool, and the
 // jar copy in testdata is one of them.
 func TestOfficialJars(t *testing.T) {
-	for sum, tool := range officialJars {
+	for sum, tool := range officialJars() {
 		if _, err := hex.DecodeString(sum); err != nil || len(sum) != 64 || tool != "gradle" && tool != "maven" {
 			t.Errorf("officialJars: %q: %q", sum, tool)
 		}
@@ -186,7 +186,7 @@ func TestOfficialJars(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum := sha256.Sum256(b); officialJars[hex.EncodeToString(sum[:])] != "gradle" {
+	if sum := sha256.Sum256(b); officialJars()[hex.EncodeToString(sum[:])] != "gradle" {
 		t.Errorf("the 9.2.1 jar's sum is not among officialJars")
 	}
 }
